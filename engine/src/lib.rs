@@ -1,0 +1,7 @@
+//! Salience: a CLIPS-compatible forward-chaining production-rule engine.
+
+pub mod functions;
+pub mod syntax;
+pub mod value;
+
+pub use value::{Atom, FactId, Value};

@@ -1,0 +1,392 @@
+//! The abstract syntax of CLIPS constructs and expressions.
+//!
+//! The parser builds these from s-expressions without consulting the environment;
+//! questions that need it (is `car` a deftemplate? is `(colour red)` a slot or a
+//! function call?) are answered by `compile`, which has the templates at hand.
+//! Every node keeps its [`Span`] so that later errors can point at the source.
+
+use super::span::Span;
+use crate::value::{Atom, Value};
+
+/// A name and where it was written.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ident {
+    /// The name (module-qualified names such as `MAIN::foo` are kept whole).
+    pub name: Atom,
+    /// Where it was written.
+    pub span: Span,
+}
+
+/// An expression: a constant, a variable or a function call.
+///
+/// Special forms (`if`, `while`, `bind`, `switch`, `foreach`, ...) are ordinary
+/// [`Expr::Call`]s here, their keywords (`then`, `else`, `do`, `case`, ...) plain
+/// symbol constants among the arguments; `compile` gives them their meaning.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Expr {
+    /// A literal value.
+    Const(Value, Span),
+    /// A single-field variable `?x`.
+    Var(Ident),
+    /// A multifield variable `$?x`.
+    MfVar(Ident),
+    /// A global variable `?*x*`.
+    Global(Ident),
+    /// A function call `(name args...)`.
+    Call(Call),
+}
+
+impl Expr {
+    /// Where the expression is in the source.
+    pub fn span(&self) -> Span {
+        match self {
+            Expr::Const(_, span) => *span,
+            Expr::Var(id) | Expr::MfVar(id) | Expr::Global(id) => id.span,
+            Expr::Call(call) => call.span,
+        }
+    }
+}
+
+/// A function call `(name args...)`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Call {
+    /// The function's name.
+    pub name: Ident,
+    /// The arguments, unevaluated.
+    pub args: Vec<Expr>,
+    /// The whole call, parentheses included.
+    pub span: Span,
+}
+
+/// A top-level form: a construct to define, or a command to execute.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TopLevel {
+    /// `(deftemplate ...)`, `(defrule ...)`, ...
+    Construct(Construct),
+    /// Anything else, e.g. `(reset)` or `(printout t "hi" crlf)`, or a lone token.
+    Command(Expr),
+}
+
+/// A construct definition.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Construct {
+    /// `(deftemplate ...)`
+    Template(Deftemplate),
+    /// `(deffacts ...)`
+    Facts(Deffacts),
+    /// `(defrule ...)`
+    Rule(Defrule),
+    /// `(deffunction ...)`
+    Function(Deffunction),
+    /// `(defglobal ...)`
+    Global(Defglobal),
+    /// `(defmodule ...)`
+    Module(Defmodule),
+}
+
+impl Construct {
+    /// The construct's name (defglobal has none; its module name, or MAIN, stands in).
+    pub fn span(&self) -> Span {
+        match self {
+            Construct::Template(c) => c.span,
+            Construct::Facts(c) => c.span,
+            Construct::Rule(c) => c.span,
+            Construct::Function(c) => c.span,
+            Construct::Global(c) => c.span,
+            Construct::Module(c) => c.span,
+        }
+    }
+}
+
+/// `(deftemplate name ["comment"] (slot ...) (multislot ...) ...)`
+#[derive(Clone, Debug, PartialEq)]
+pub struct Deftemplate {
+    /// The template's name.
+    pub name: Ident,
+    /// The optional comment string.
+    pub comment: Option<String>,
+    /// The slots in order.
+    pub slots: Vec<SlotDef>,
+    /// The whole construct.
+    pub span: Span,
+}
+
+/// One `(slot ...)` or `(multislot ...)` of a deftemplate.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SlotDef {
+    /// The slot's name.
+    pub name: Ident,
+    /// `true` for `multislot`.
+    pub multi: bool,
+    /// How the slot gets a value when an assert gives none.
+    pub default: DefaultSpec,
+    /// `(type ...)`: the allowed type names (SYMBOL, STRING, LEXEME, INTEGER, FLOAT,
+    /// NUMBER, FACT-ADDRESS, ...); empty means any type (`?VARIABLE`).
+    pub types: Vec<Ident>,
+    /// `(allowed-symbols ...)`, `(allowed-values ...)`, ...: the allowed values, if restricted.
+    pub allowed: Option<AllowedValues>,
+    /// `(range min max)`; `None` bounds are `?VARIABLE`.
+    pub range: Option<(Option<Value>, Option<Value>)>,
+    /// `(cardinality min max)` of a multislot; `None` bounds are `?VARIABLE`.
+    pub cardinality: Option<(Option<i64>, Option<i64>)>,
+    /// The whole slot definition.
+    pub span: Span,
+}
+
+/// An `allowed-...` attribute of a slot.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AllowedValues {
+    /// Which attribute: `allowed-symbols`, `allowed-strings`, `allowed-lexemes`,
+    /// `allowed-integers`, `allowed-floats`, `allowed-numbers` or `allowed-values`.
+    pub kind: Atom,
+    /// The listed values.
+    pub values: Vec<Value>,
+    /// The attribute's span.
+    pub span: Span,
+}
+
+/// The `(default ...)` or `(default-dynamic ...)` of a slot.
+#[derive(Clone, Debug, PartialEq)]
+pub enum DefaultSpec {
+    /// No default attribute, or `(default ?DERIVE)`: derived from the constraints
+    /// (`nil`, `0`, the first allowed value, the empty multifield, ...).
+    Derive,
+    /// `(default ?NONE)`: an assert must give the slot.
+    Required,
+    /// `(default expr...)`: evaluated once, when the template is defined.
+    Static(Vec<Expr>),
+    /// `(default-dynamic expr...)`: evaluated at every assert that omits the slot.
+    Dynamic(Vec<Expr>),
+}
+
+/// `(deffacts name ["comment"] fact...)`
+#[derive(Clone, Debug, PartialEq)]
+pub struct Deffacts {
+    /// The name.
+    pub name: Ident,
+    /// The optional comment.
+    pub comment: Option<String>,
+    /// The facts asserted at each `(reset)`.
+    pub facts: Vec<FactSpec>,
+    /// The whole construct.
+    pub span: Span,
+}
+
+/// A fact to assert, as written in `deffacts` or `(assert ...)`:
+/// `(relation item...)`.
+///
+/// Whether `relation` is a deftemplate (and the items slot assignments) or an
+/// ordered fact (and the items fields) is decided by `compile`: each item that is
+/// an `Expr::Call` is a slot assignment `(slot value...)` when `relation` names a
+/// deftemplate, and a function call producing a field otherwise.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FactSpec {
+    /// The first symbol.
+    pub relation: Ident,
+    /// The items after it.
+    pub items: Vec<Expr>,
+    /// The whole fact.
+    pub span: Span,
+}
+
+/// `(defrule name ["comment"] [(declare ...)] ce... => action...)`
+#[derive(Clone, Debug, PartialEq)]
+pub struct Defrule {
+    /// The rule's name.
+    pub name: Ident,
+    /// The optional comment.
+    pub comment: Option<String>,
+    /// `(declare (salience expr))`: a constant or, for dynamic salience, an expression.
+    pub salience: Option<Expr>,
+    /// `(declare (auto-focus TRUE|FALSE))`.
+    pub auto_focus: Option<bool>,
+    /// The conditional elements, in order.
+    pub lhs: Vec<Ce>,
+    /// The actions after `=>`.
+    pub rhs: Vec<Expr>,
+    /// The whole construct.
+    pub span: Span,
+}
+
+/// A conditional element of a rule's left-hand side.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Ce {
+    /// A pattern, optionally bound: `?f <- (relation ...)`.
+    Pattern(Pattern),
+    /// `(test expr)`
+    Test(Expr, Span),
+    /// `(not ce)`
+    Not(Box<Ce>, Span),
+    /// `(and ce...)`
+    And(Vec<Ce>, Span),
+    /// `(or ce...)`
+    Or(Vec<Ce>, Span),
+    /// `(exists ce...)`
+    Exists(Vec<Ce>, Span),
+    /// `(forall first-ce ce...)`
+    Forall(Vec<Ce>, Span),
+    /// `(logical ce...)`
+    Logical(Vec<Ce>, Span),
+}
+
+impl Ce {
+    /// Where the CE is in the source.
+    pub fn span(&self) -> Span {
+        match self {
+            Ce::Pattern(p) => p.span,
+            Ce::Test(_, s)
+            | Ce::Not(_, s)
+            | Ce::And(_, s)
+            | Ce::Or(_, s)
+            | Ce::Exists(_, s)
+            | Ce::Forall(_, s)
+            | Ce::Logical(_, s) => *s,
+        }
+    }
+}
+
+/// A pattern `(relation ...)`, possibly bound to a fact-address variable.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pattern {
+    /// `?f` of `?f <- (...)`.
+    pub binding: Option<Ident>,
+    /// The first symbol: a deftemplate name or an ordered fact's relation.
+    pub relation: Ident,
+    /// What follows the relation.
+    pub body: PatternBody,
+    /// The pattern itself (without the binding).
+    pub span: Span,
+}
+
+/// The constraints of a pattern.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PatternBody {
+    /// Field constraints of an ordered fact, e.g. `(point ?x 3)`; also an empty pattern.
+    Ordered(Vec<Constraint>),
+    /// Slot constraints of a deftemplate fact, e.g. `(car (color red) (size ?s))`.
+    Slots(Vec<SlotConstraint>),
+}
+
+/// `(slot constraint...)` in a deftemplate pattern; a multislot may hold several.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SlotConstraint {
+    /// The slot named.
+    pub slot: Ident,
+    /// One constraint per field (exactly one for a single-field slot).
+    pub fields: Vec<Constraint>,
+    /// The whole `(slot ...)` list.
+    pub span: Span,
+}
+
+/// A constraint on one field: `&`-connected groups of `|`-connected terms.
+///
+/// CLIPS precedence: `~` binds tightest, then `|`, then `&`; so
+/// `?x&red|blue&~green` is `[[?x], [red, blue], [~green]]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Constraint {
+    /// The conjunction of disjunctions.
+    pub all: Vec<Vec<Term>>,
+    /// The whole constraint.
+    pub span: Span,
+}
+
+/// One term of a constraint, possibly negated with `~`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Term {
+    /// `true` when written `~term`.
+    pub negated: bool,
+    /// What the term tests.
+    pub kind: TermKind,
+    /// The term, `~` included.
+    pub span: Span,
+}
+
+/// What a constraint term tests or binds.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TermKind {
+    /// A literal: the field must equal it.
+    Literal(Value),
+    /// `?x`: binds, or tests against an earlier binding.
+    Var(Atom),
+    /// `$?x`: binds zero or more fields, or tests against an earlier binding.
+    MfVar(Atom),
+    /// `?`: any one field.
+    Wildcard,
+    /// `$?`: any number of fields.
+    MfWildcard,
+    /// `:(expr)`: the expression must not be FALSE.
+    Predicate(Expr),
+    /// `=(expr)`: the field must equal the expression's value.
+    ReturnValue(Expr),
+}
+
+/// `(deffunction name ["comment"] (?param... [$?rest]) action...)`
+#[derive(Clone, Debug, PartialEq)]
+pub struct Deffunction {
+    /// The name.
+    pub name: Ident,
+    /// The optional comment.
+    pub comment: Option<String>,
+    /// The single-field parameters.
+    pub params: Vec<Ident>,
+    /// The wildcard parameter `$?rest` that collects the remaining arguments.
+    pub rest: Option<Ident>,
+    /// The actions; the value of the last is returned.
+    pub body: Vec<Expr>,
+    /// The whole construct.
+    pub span: Span,
+}
+
+/// `(defglobal [module] ?*name* = expr ...)`
+#[derive(Clone, Debug, PartialEq)]
+pub struct Defglobal {
+    /// The module named after `defglobal`, if any.
+    pub module: Option<Ident>,
+    /// The globals and their initial-value expressions.
+    pub globals: Vec<(Ident, Expr)>,
+    /// The whole construct.
+    pub span: Span,
+}
+
+/// `(defmodule name ["comment"] (export ...) (import ...) ...)`
+#[derive(Clone, Debug, PartialEq)]
+pub struct Defmodule {
+    /// The module's name.
+    pub name: Ident,
+    /// The optional comment.
+    pub comment: Option<String>,
+    /// The export and import specifications, in order.
+    pub ports: Vec<PortSpec>,
+    /// The whole construct.
+    pub span: Span,
+}
+
+/// One `(export ...)` or `(import module ...)` of a defmodule.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PortSpec {
+    /// `true` for import, `false` for export.
+    pub import: bool,
+    /// The module imported from (imports only).
+    pub module: Option<Ident>,
+    /// What is exported or imported.
+    pub items: PortItems,
+    /// The whole specification.
+    pub span: Span,
+}
+
+/// The items of an export or import specification.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PortItems {
+    /// `?ALL`
+    All,
+    /// `?NONE`
+    None,
+    /// `deftemplate ?ALL`, `deffunction ?NONE`, or `deftemplate a b c`: the construct
+    /// kind and, unless all/none, the names.
+    Kind {
+        /// `deftemplate`, `deffunction`, `defglobal`, ...
+        construct: Ident,
+        /// `None` for `?ALL`; `Some(empty)` for `?NONE`; else the names.
+        names: Option<Vec<Ident>>,
+    },
+}

@@ -1,0 +1,67 @@
+//! Diagnostics: an error message tied to a span, rendered rustc-style with a caret.
+
+use super::span::{line_col, line_text, Span};
+use std::fmt::Write as _;
+
+/// One problem found in a source text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Where the problem is.
+    pub span: Span,
+    /// What is wrong, e.g. "unknown slot `colour` in template `car`".
+    pub message: String,
+    /// What would have been right, shown under the caret, e.g. "expected a slot name".
+    pub label: Option<String>,
+}
+
+impl Diagnostic {
+    /// A diagnostic with a message and no label.
+    pub fn new(span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            span,
+            message: message.into(),
+            label: None,
+        }
+    }
+
+    /// Adds the text shown under the caret.
+    pub fn with_label(mut self, label: impl Into<String>) -> Diagnostic {
+        self.label = Some(label.into());
+        self
+    }
+
+    /// Renders the diagnostic against the source it refers to:
+    ///
+    /// ```text
+    /// error: unknown slot `colour` in template `car`
+    ///  --> cars.clp:4:12
+    ///   |
+    /// 4 |   (car (colour red))
+    ///   |         ^^^^^^ expected one of: color, make
+    /// ```
+    pub fn render(&self, source_name: &str, source: &str) -> String {
+        let at = line_col(source, self.span.start);
+        let line = line_text(source, self.span.start);
+        let gutter = at.line.to_string().len();
+        let width = source
+            .get(self.span.start..self.span.end.min(self.span.start + line.len()))
+            .map_or(1, |s| s.lines().next().unwrap_or("").chars().count().max(1));
+        let mut out = String::new();
+        let _ = writeln!(out, "error: {}", self.message);
+        let _ = writeln!(out, "{:gutter$}--> {}:{}", "", source_name, at);
+        let _ = writeln!(out, "{:gutter$} |", "");
+        let _ = writeln!(out, "{} | {}", at.line, line);
+        let _ = write!(
+            out,
+            "{:gutter$} | {}{}",
+            "",
+            " ".repeat(at.column - 1),
+            "^".repeat(width)
+        );
+        if let Some(label) = &self.label {
+            let _ = write!(out, " {label}");
+        }
+        out.push('\n');
+        out
+    }
+}

@@ -1,0 +1,383 @@
+//! The reader: source text to s-expressions with spans, using the pest grammar.
+
+use super::diagnostic::Diagnostic;
+use super::span::Span;
+use crate::value::{atom, Atom};
+use pest::iterators::Pair;
+use pest::Parser as _;
+
+#[derive(pest_derive::Parser)]
+#[grammar = "syntax/grammar.pest"]
+struct Reader;
+
+/// The deepest list nesting the reader accepts; deeper input is an error, not a stack overflow.
+pub const MAX_NESTING: usize = 400;
+
+/// One atom of CLIPS source.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Token {
+    /// A symbol such as `foo`, `=>` or `deftemplate`.
+    Symbol(Atom),
+    /// A string literal, unescaped.
+    String(Atom),
+    /// An integer literal.
+    Integer(i64),
+    /// A float literal.
+    Float(f64),
+    /// A single-field variable `?x` (the name without `?`).
+    SfVar(Atom),
+    /// A multifield variable `$?x` (the name without `$?`).
+    MfVar(Atom),
+    /// The single-field wildcard `?`.
+    SfWildcard,
+    /// The multifield wildcard `$?`.
+    MfWildcard,
+    /// A global variable `?*x*` (the name without `?*` and `*`).
+    Global(Atom),
+    /// The `&` connective.
+    Amp,
+    /// The `|` connective.
+    Bar,
+    /// The `~` connective.
+    Tilde,
+    /// The `<-` of a pattern binding.
+    Arrow,
+}
+
+/// A node of the s-expression tree.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SExprKind {
+    /// A parenthesised list.
+    List(Vec<SExpr>),
+    /// A single token.
+    Token(Token),
+}
+
+/// An s-expression and the span it was read from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SExpr {
+    /// The node.
+    pub kind: SExprKind,
+    /// Where it is in the source.
+    pub span: Span,
+}
+
+impl SExpr {
+    /// The items of a list, or `None` for a token.
+    pub fn as_list(&self) -> Option<&[SExpr]> {
+        match &self.kind {
+            SExprKind::List(items) => Some(items),
+            SExprKind::Token(_) => None,
+        }
+    }
+
+    /// The token, or `None` for a list.
+    pub fn as_token(&self) -> Option<&Token> {
+        match &self.kind {
+            SExprKind::Token(t) => Some(t),
+            SExprKind::List(_) => None,
+        }
+    }
+
+    /// The name of a symbol token.
+    pub fn as_symbol(&self) -> Option<Atom> {
+        match &self.kind {
+            SExprKind::Token(Token::Symbol(s)) => Some(*s),
+            _ => None,
+        }
+    }
+
+    /// Whether this is the symbol `name`.
+    pub fn is_symbol(&self, name: &str) -> bool {
+        self.as_symbol().is_some_and(|s| s.as_str() == name)
+    }
+
+    /// The head symbol of a list such as `(deftemplate ...)`.
+    pub fn head(&self) -> Option<Atom> {
+        self.as_list()?.first()?.as_symbol()
+    }
+}
+
+/// Reads every item of `text`. Spans are byte offsets into `text`.
+pub fn read_all(text: &str) -> Result<Vec<SExpr>, Diagnostic> {
+    check_nesting(text)?;
+    let mut pairs = Reader::parse(Rule::file, text).map_err(|e| pest_error(text, e))?;
+    let file = pairs.next().expect("the file rule always yields one pair");
+    file.into_inner()
+        .filter(|p| p.as_rule() != Rule::EOI)
+        .map(build)
+        .collect()
+}
+
+/// Reads the first item of `text`, returning it and the byte offset just after it,
+/// or `None` if `text` holds only blanks and comments.
+pub fn read_one(text: &str) -> Result<Option<(SExpr, usize)>, Diagnostic> {
+    let rest = skip_blanks(text);
+    if rest >= text.len() {
+        return Ok(None);
+    }
+    check_nesting(&text[rest..]).map_err(|mut d| {
+        d.span = d.span.shifted(rest);
+        d
+    })?;
+    let mut pairs = Reader::parse(Rule::one_item, &text[rest..]).map_err(|e| {
+        let mut d = pest_error(&text[rest..], e);
+        d.span = d.span.shifted(rest);
+        d
+    })?;
+    let one = pairs.next().expect("the one_item rule always yields one pair");
+    let item = one
+        .into_inner()
+        .next()
+        .expect("one_item holds exactly one item");
+    let mut expr = build(item)?;
+    shift(&mut expr, rest);
+    let end = expr.span.end;
+    Ok(Some((expr, end)))
+}
+
+/// The offset of the first byte of `text` that is not whitespace or inside a comment.
+pub fn skip_blanks(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b' ' | b'\t' | b'\r' | b'\n' | 0x0B | 0x0C => i += 1,
+            b';' => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            _ => break,
+        }
+    }
+    i
+}
+
+fn shift(expr: &mut SExpr, offset: usize) {
+    expr.span = expr.span.shifted(offset);
+    if let SExprKind::List(items) = &mut expr.kind {
+        for item in items {
+            shift(item, offset);
+        }
+    }
+}
+
+/// Rejects input nested deeper than [`MAX_NESTING`], and reports an unclosed or
+/// unexpected parenthesis at its own position rather than at the end of the file.
+fn check_nesting(text: &str) -> Result<(), Diagnostic> {
+    let bytes = text.as_bytes();
+    let mut open: Vec<usize> = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b';' => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'"' => {
+                let start = i;
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+                if i >= bytes.len() {
+                    return Err(Diagnostic::new(
+                        Span::new(start, start + 1),
+                        "unterminated string",
+                    )
+                    .with_label("this string has no closing `\"`"));
+                }
+            }
+            b'(' => {
+                open.push(i);
+                if open.len() > MAX_NESTING {
+                    return Err(Diagnostic::new(
+                        Span::new(i, i + 1),
+                        format!("lists nested more than {MAX_NESTING} deep"),
+                    )
+                    .with_label("nesting limit reached here"));
+                }
+            }
+            b')' => {
+                if open.pop().is_none() {
+                    return Err(Diagnostic::new(Span::new(i, i + 1), "unexpected `)`")
+                        .with_label("no `(` is open here"));
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    if let Some(&start) = open.last() {
+        return Err(
+            Diagnostic::new(Span::new(start, start + 1), "unclosed `(`")
+                .with_label("expected a matching `)` before the end of the input"),
+        );
+    }
+    Ok(())
+}
+
+fn pest_error(text: &str, error: pest::error::Error<Rule>) -> Diagnostic {
+    let at = match error.location {
+        pest::error::InputLocation::Pos(p) => p,
+        pest::error::InputLocation::Span((s, _)) => s,
+    };
+    let end = (at + 1).min(text.len()).max(at);
+    Diagnostic::new(Span::new(at, end), "syntax error").with_label("expected a list, a string or a token")
+}
+
+fn build(pair: Pair<'_, Rule>) -> Result<SExpr, Diagnostic> {
+    let span = Span::new(pair.as_span().start(), pair.as_span().end());
+    let kind = match pair.as_rule() {
+        Rule::list => SExprKind::List(pair.into_inner().map(build).collect::<Result<_, _>>()?),
+        Rule::string => SExprKind::Token(Token::String(atom(&unescape(pair.as_str())))),
+        Rule::amp => SExprKind::Token(Token::Amp),
+        Rule::bar => SExprKind::Token(Token::Bar),
+        Rule::tilde => SExprKind::Token(Token::Tilde),
+        Rule::token => SExprKind::Token(classify(pair.as_str())),
+        other => unreachable!("grammar rule {other:?} is never an item"),
+    };
+    Ok(SExpr { kind, span })
+}
+
+/// The body of a string literal with its quotes removed and `\x` escapes resolved.
+fn unescape(literal: &str) -> String {
+    let body = &literal[1..literal.len() - 1];
+    let mut out = String::with_capacity(body.len());
+    let mut chars = body.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            if let Some(next) = chars.next() {
+                out.push(next);
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Decides what a run of non-delimiter characters is: variable, number or symbol.
+pub fn classify(text: &str) -> Token {
+    match text {
+        "?" => return Token::SfWildcard,
+        "$?" => return Token::MfWildcard,
+        "<-" => return Token::Arrow,
+        _ => {}
+    }
+    if let Some(name) = text.strip_prefix("?*").and_then(|r| r.strip_suffix('*')) {
+        if !name.is_empty() {
+            return Token::Global(atom(name));
+        }
+    }
+    if let Some(name) = text.strip_prefix("$?") {
+        return Token::MfVar(atom(name));
+    }
+    if let Some(name) = text.strip_prefix('?') {
+        return Token::SfVar(atom(name));
+    }
+    match parse_number(text) {
+        Some(token) => token,
+        None => Token::Symbol(atom(text)),
+    }
+}
+
+/// Parses a CLIPS integer or float literal.
+pub fn parse_number(text: &str) -> Option<Token> {
+    let digits = text.strip_prefix(['+', '-']).unwrap_or(text);
+    let first = digits.chars().next()?;
+    if !(first.is_ascii_digit() || first == '.') {
+        return None;
+    }
+    if digits.bytes().all(|b| b.is_ascii_digit()) {
+        return match text.parse::<i64>() {
+            Ok(i) => Some(Token::Integer(i)),
+            Err(_) => text.parse::<f64>().ok().map(Token::Float),
+        };
+    }
+    let valid = {
+        let (mantissa, exponent) = match digits.find(['e', 'E']) {
+            Some(i) => (&digits[..i], Some(&digits[i + 1..])),
+            None => (digits, None),
+        };
+        let mantissa_ok = {
+            let mut parts = mantissa.splitn(2, '.');
+            let int = parts.next().unwrap_or("");
+            let frac = parts.next().unwrap_or("");
+            (!int.is_empty() || !frac.is_empty())
+                && int.bytes().all(|b| b.is_ascii_digit())
+                && frac.bytes().all(|b| b.is_ascii_digit())
+        };
+        let exponent_ok = exponent.is_none_or(|e| {
+            let e = e.strip_prefix(['+', '-']).unwrap_or(e);
+            !e.is_empty() && e.bytes().all(|b| b.is_ascii_digit())
+        });
+        mantissa_ok && exponent_ok
+    };
+    if valid {
+        text.parse::<f64>().ok().map(Token::Float)
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_tokens_and_lists() {
+        let items = read_all("(a ?x $?y ? $? ?*g* 1 -2.5 \"s\\\"\" &|~ <-) ; c").unwrap();
+        assert_eq!(items.len(), 1);
+        let list = items[0].as_list().unwrap();
+        let tokens: Vec<_> = list.iter().map(|e| e.as_token().unwrap().clone()).collect();
+        assert_eq!(
+            tokens,
+            vec![
+                Token::Symbol(atom("a")),
+                Token::SfVar(atom("x")),
+                Token::MfVar(atom("y")),
+                Token::SfWildcard,
+                Token::MfWildcard,
+                Token::Global(atom("g")),
+                Token::Integer(1),
+                Token::Float(-2.5),
+                Token::String(atom("s\"")),
+                Token::Amp,
+                Token::Bar,
+                Token::Tilde,
+                Token::Arrow,
+            ]
+        );
+    }
+
+    #[test]
+    fn numbers_and_symbols() {
+        assert_eq!(classify("1e5"), Token::Float(1e5));
+        assert_eq!(classify(".5"), Token::Float(0.5));
+        assert_eq!(classify("+7"), Token::Integer(7));
+        assert_eq!(classify("1+"), Token::Symbol(atom("1+")));
+        assert_eq!(classify("-"), Token::Symbol(atom("-")));
+        assert_eq!(classify("=>"), Token::Symbol(atom("=>")));
+    }
+
+    #[test]
+    fn unbalanced_input_is_reported_where_it_opens() {
+        let err = read_all("(a)\n(b (c)").unwrap_err();
+        assert_eq!(err.span.start, 4);
+        let err = read_all("(a))").unwrap_err();
+        assert_eq!(err.span.start, 3);
+        let deep = "(".repeat(100_000);
+        assert!(read_all(&deep).is_err());
+    }
+
+    #[test]
+    fn read_one_returns_the_end() {
+        let (e, end) = read_one("  (a b) (c)").unwrap().unwrap();
+        assert_eq!(e.span, Span::new(2, 7));
+        assert_eq!(end, 7);
+        assert!(read_one("  ; only a comment\n").unwrap().is_none());
+    }
+}

@@ -1,0 +1,310 @@
+//! Runtime values: the data that facts hold and expressions compute.
+//!
+//! Symbols and strings are interned ([`Atom`]), so comparing or hashing them is a
+//! pointer operation; multifields share their elements behind an `Rc`, so copying a
+//! value never copies a list.
+
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::rc::Rc;
+
+/// An interned string: the name of a symbol, the text of a string, a template name.
+pub type Atom = ustr::Ustr;
+
+/// Interns `text`, returning its [`Atom`].
+pub fn atom(text: &str) -> Atom {
+    ustr::ustr(text)
+}
+
+/// The index of a fact in working memory, as CLIPS numbers it (`f-1`, `f-2`, ...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FactId(pub u64);
+
+impl fmt::Display for FactId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "f-{}", self.0)
+    }
+}
+
+/// One CLIPS value.
+#[derive(Clone, Debug)]
+pub enum Value {
+    /// A symbol such as `red` or `TRUE`.
+    Symbol(Atom),
+    /// A string such as `"hello"` (held without quotes or escapes).
+    String(Atom),
+    /// A 64-bit integer.
+    Integer(i64),
+    /// A double-precision float.
+    Float(f64),
+    /// An ordered list of single-field values.
+    Multifield(Rc<[Value]>),
+    /// The address of a fact (`<Fact-3>`).
+    Fact(FactId),
+    /// The result of a function that returns nothing (CLIPS 6.4's void).
+    Void,
+}
+
+impl Value {
+    /// The symbol `TRUE`.
+    pub fn true_sym() -> Value {
+        Value::Symbol(atom("TRUE"))
+    }
+
+    /// The symbol `FALSE`.
+    pub fn false_sym() -> Value {
+        Value::Symbol(atom("FALSE"))
+    }
+
+    /// The symbol `nil`.
+    pub fn nil() -> Value {
+        Value::Symbol(atom("nil"))
+    }
+
+    /// `TRUE` or `FALSE` for a Rust boolean.
+    pub fn boolean(b: bool) -> Value {
+        if b {
+            Value::true_sym()
+        } else {
+            Value::false_sym()
+        }
+    }
+
+    /// A symbol value for `text`.
+    pub fn symbol(text: &str) -> Value {
+        Value::Symbol(atom(text))
+    }
+
+    /// A string value for `text`.
+    pub fn string(text: &str) -> Value {
+        Value::String(atom(text))
+    }
+
+    /// A multifield holding `items`.
+    pub fn multifield(items: Vec<Value>) -> Value {
+        Value::Multifield(items.into())
+    }
+
+    /// The empty multifield.
+    pub fn empty_multifield() -> Value {
+        Value::Multifield(Rc::from(Vec::new()))
+    }
+
+    /// CLIPS truth: everything except the symbol `FALSE` is true.
+    pub fn is_truthy(&self) -> bool {
+        !matches!(self, Value::Symbol(s) if s.as_str() == "FALSE")
+    }
+
+    /// Whether this is a multifield value.
+    pub fn is_multifield(&self) -> bool {
+        matches!(self, Value::Multifield(_))
+    }
+
+    /// The numeric value as a float, if this is a number.
+    pub fn as_f64(&self) -> Option<f64> {
+        match self {
+            Value::Integer(i) => Some(*i as f64),
+            Value::Float(f) => Some(*f),
+            _ => None,
+        }
+    }
+
+    /// The text of a symbol or string.
+    pub fn as_lexeme(&self) -> Option<Atom> {
+        match self {
+            Value::Symbol(s) | Value::String(s) => Some(*s),
+            _ => None,
+        }
+    }
+
+    /// The CLIPS type name, as `(type ...)` returns it.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Value::Symbol(_) => "SYMBOL",
+            Value::String(_) => "STRING",
+            Value::Integer(_) => "INTEGER",
+            Value::Float(_) => "FLOAT",
+            Value::Multifield(_) => "MULTIFIELD",
+            Value::Fact(_) => "FACT-ADDRESS",
+            Value::Void => "VOID",
+        }
+    }
+
+    /// The elements of a multifield, or this single value as a one-element slice.
+    pub fn as_slice(&self) -> &[Value] {
+        match self {
+            Value::Multifield(items) => items,
+            Value::Void => &[],
+            single => std::slice::from_ref(single),
+        }
+    }
+
+    /// Displays the value as `printout` does: strings without quotes.
+    pub fn display(&self) -> Display<'_> {
+        Display {
+            value: self,
+            quoted: false,
+        }
+    }
+
+    /// Displays the value as `(facts)` and watch do: strings quoted and escaped.
+    pub fn repr(&self) -> Display<'_> {
+        Display {
+            value: self,
+            quoted: true,
+        }
+    }
+}
+
+/// Equality as `eq` sees it: same type and same value (so `1` is not `1.0`).
+impl PartialEq for Value {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (Value::Symbol(a), Value::Symbol(b)) | (Value::String(a), Value::String(b)) => a == b,
+            (Value::Integer(a), Value::Integer(b)) => a == b,
+            (Value::Float(a), Value::Float(b)) => a.to_bits() == b.to_bits() || a == b,
+            (Value::Multifield(a), Value::Multifield(b)) => a == b,
+            (Value::Fact(a), Value::Fact(b)) => a == b,
+            (Value::Void, Value::Void) => true,
+            _ => false,
+        }
+    }
+}
+
+impl Eq for Value {}
+
+impl Hash for Value {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        std::mem::discriminant(self).hash(state);
+        match self {
+            Value::Symbol(a) | Value::String(a) => a.hash(state),
+            Value::Integer(i) => i.hash(state),
+            // 0.0 and -0.0 compare equal, so they must hash alike.
+            Value::Float(f) => (if *f == 0.0 { 0.0f64 } else { *f }).to_bits().hash(state),
+            Value::Multifield(items) => items.hash(state),
+            Value::Fact(id) => id.hash(state),
+            Value::Void => {}
+        }
+    }
+}
+
+/// A value being displayed; see [`Value::display`] and [`Value::repr`].
+pub struct Display<'a> {
+    value: &'a Value,
+    quoted: bool,
+}
+
+impl fmt::Display for Display<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.value {
+            Value::Symbol(s) => f.write_str(s),
+            Value::String(s) if self.quoted => write_quoted(f, s),
+            Value::String(s) => f.write_str(s),
+            Value::Integer(i) => write!(f, "{i}"),
+            Value::Float(x) => f.write_str(&format_float(*x)),
+            Value::Multifield(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(" ")?;
+                    }
+                    write!(
+                        f,
+                        "{}",
+                        Display {
+                            value: item,
+                            quoted: self.quoted
+                        }
+                    )?;
+                }
+                Ok(())
+            }
+            Value::Fact(id) => write!(f, "<Fact-{}>", id.0),
+            Value::Void => Ok(()),
+        }
+    }
+}
+
+fn write_quoted(f: &mut fmt::Formatter<'_>, s: &str) -> fmt::Result {
+    f.write_str("\"")?;
+    for c in s.chars() {
+        if c == '"' || c == '\\' {
+            f.write_str("\\")?;
+        }
+        write!(f, "{c}")?;
+    }
+    f.write_str("\"")
+}
+
+/// Formats a float as CLIPS does: C's `%.15g`, with `.0` added when the result
+/// would otherwise read as an integer.
+pub fn format_float(x: f64) -> String {
+    if x.is_nan() {
+        return "nan".into();
+    }
+    if x.is_infinite() {
+        return if x > 0.0 { "inf".into() } else { "-inf".into() };
+    }
+    let mut text = format_g(x, 15);
+    if !text.contains(['.', 'e', 'n', 'i']) {
+        text.push_str(".0");
+    }
+    text
+}
+
+/// C's `%.{precision}g` for a finite float.
+pub fn format_g(x: f64, precision: usize) -> String {
+    let precision = precision.max(1);
+    if x == 0.0 {
+        return if x.is_sign_negative() { "-0".into() } else { "0".into() };
+    }
+    // Round to `precision` significant digits to learn the decimal exponent.
+    let sci = format!("{:.*e}", precision - 1, x);
+    let (mantissa, exponent) = sci.split_once('e').unwrap_or((&sci, "0"));
+    let exponent: i32 = exponent.parse().unwrap_or(0);
+    if exponent < -4 || exponent >= precision as i32 {
+        let mantissa = trim_fraction_zeros(mantissa);
+        let sign = if exponent < 0 { '-' } else { '+' };
+        format!("{mantissa}e{sign}{:02}", exponent.abs())
+    } else {
+        let decimals = (precision as i32 - 1 - exponent).max(0) as usize;
+        trim_fraction_zeros(&format!("{:.*}", decimals, x)).to_string()
+    }
+}
+
+fn trim_fraction_zeros(text: &str) -> &str {
+    if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.')
+    } else {
+        text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn floats_print_like_c_percent_g() {
+        assert_eq!(format_float(3.0), "3.0");
+        assert_eq!(format_float(0.1), "0.1");
+        assert_eq!(format_float(1e20), "1e+20");
+        assert_eq!(format_float(1.0e-5), "1e-05");
+        assert_eq!(format_float(-2.5), "-2.5");
+        assert_eq!(format_float(1.0 / 3.0), "0.333333333333333");
+        assert_eq!(format_float(123456789012345.0), "123456789012345.0");
+        assert_eq!(format_float(1234567890123456.0), "1.23456789012346e+15");
+    }
+
+    #[test]
+    fn strings_are_quoted_only_in_repr() {
+        let v = Value::string("a \"b\"");
+        assert_eq!(v.display().to_string(), "a \"b\"");
+        assert_eq!(v.repr().to_string(), "\"a \\\"b\\\"\"");
+    }
+
+    #[test]
+    fn integer_and_float_are_not_eq() {
+        assert_ne!(Value::Integer(1), Value::Float(1.0));
+        assert_eq!(Value::Float(0.0), Value::Float(-0.0));
+    }
+}
