@@ -34,6 +34,10 @@ pub enum Expr {
     Global(Ident),
     /// A function call `(name args...)`.
     Call(Call),
+    /// A parenthesised list whose head is not a symbol, such as `(?i 1 10)` in
+    /// `loop-for-count` or `((?f point))` in a fact-set query: special forms give it
+    /// meaning; anywhere else it is an error reported by `compile`.
+    List(Vec<Expr>, Span),
 }
 
 impl Expr {
@@ -43,6 +47,7 @@ impl Expr {
             Expr::Const(_, span) => *span,
             Expr::Var(id) | Expr::MfVar(id) | Expr::Global(id) => id.span,
             Expr::Call(call) => call.span,
+            Expr::List(_, span) => *span,
         }
     }
 }
@@ -85,7 +90,7 @@ pub enum Construct {
 }
 
 impl Construct {
-    /// The construct's name (defglobal has none; its module name, or MAIN, stands in).
+    /// Where the construct is in the source.
     pub fn span(&self) -> Span {
         match self {
             Construct::Template(c) => c.span,
@@ -125,6 +130,10 @@ pub struct SlotDef {
     pub types: Vec<Ident>,
     /// `(allowed-symbols ...)`, `(allowed-values ...)`, ...: the allowed values, if restricted.
     pub allowed: Option<AllowedValues>,
+    /// Further `allowed-...` attributes of other kinds: CLIPS accepts several on one
+    /// slot (e.g. `allowed-symbols` with `allowed-integers`), each restricting only
+    /// values of its own type. Empty unless `allowed` holds the first of several.
+    pub also_allowed: Vec<AllowedValues>,
     /// `(range min max)`; `None` bounds are `?VARIABLE`.
     pub range: Option<(Option<Value>, Option<Value>)>,
     /// `(cardinality min max)` of a multislot; `None` bounds are `?VARIABLE`.

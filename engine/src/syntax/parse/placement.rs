@@ -1,0 +1,140 @@
+//! Where conditional elements may appear in a rule: `logical` CEs come first and
+//! never inside `not`/`exists`/`forall`, and no pattern inside those is bound.
+
+use crate::syntax::ast::Ce;
+use crate::syntax::Diagnostic;
+
+/// Checks the placement rules over a rule's whole left-hand side.
+pub(super) fn check_lhs(lhs: &[Ce]) -> Vec<Diagnostic> {
+    let mut errors = Vec::new();
+    let mut seen_other = false;
+    for ce in lhs {
+        match ce {
+            Ce::Logical(..) if seen_other => errors.push(
+                Diagnostic::new(
+                    ce.span(),
+                    "`logical` conditional elements must come first in a rule",
+                )
+                .with_label("move it before every conditional element that is not `logical`"),
+            ),
+            Ce::Logical(..) => {}
+            _ => seen_other = true,
+        }
+        check_nested(ce, None, &mut errors);
+    }
+    errors
+}
+
+/// Checks `ce`, which lies inside the `not`/`exists`/`forall` named by `within`, if any.
+fn check_nested(ce: &Ce, within: Option<&str>, errors: &mut Vec<Diagnostic>) {
+    let (children, inner) = match ce {
+        Ce::Pattern(p) => {
+            if let (Some(binding), Some(within)) = (p.binding, within) {
+                errors.push(
+                    Diagnostic::new(
+                        binding.span,
+                        format!(
+                            "a pattern inside `{within}` cannot be bound to `?{}`",
+                            binding.name
+                        ),
+                    )
+                    .with_label(format!(
+                        "no single fact is kept inside `{within}`: remove `?{} <-`",
+                        binding.name
+                    )),
+                );
+            }
+            return;
+        }
+        Ce::Test(..) => return,
+        Ce::Not(inner, _) => (std::slice::from_ref(&**inner), Some("not")),
+        Ce::Exists(ces, _) => (ces.as_slice(), Some("exists")),
+        Ce::Forall(ces, _) => (ces.as_slice(), Some("forall")),
+        Ce::Logical(ces, _) => {
+            if let Some(within) = within {
+                errors.push(
+                    Diagnostic::new(
+                        ce.span(),
+                        format!("`logical` cannot be used inside `{within}`"),
+                    )
+                    .with_label("put `logical` at the start of the rule, outside `not`, `exists` and `forall`"),
+                );
+            }
+            (ces.as_slice(), None)
+        }
+        Ce::And(ces, _) | Ce::Or(ces, _) => (ces.as_slice(), None),
+    };
+    let within = inner.or(within);
+    for child in children {
+        check_nested(child, within, errors);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::parse::{parse_ce, test_util::one};
+
+    fn check(text: &str) -> Vec<(String, String)> {
+        let source = format!("(lhs {text})");
+        let list = one(&source);
+        let items = &list.as_list().unwrap()[1..];
+        let mut pos = 0;
+        let mut lhs = Vec::new();
+        while pos < items.len() {
+            lhs.push(parse_ce(items, &mut pos).unwrap());
+        }
+        check_lhs(&lhs)
+            .into_iter()
+            .map(|d| (d.message, source[d.span.start..d.span.end].to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn allowed_placements() {
+        assert!(check("(logical (a)) (logical (b)) (c)").is_empty());
+        assert!(check("(and (logical (b))) (or ?f <- (a) (b)) ?g <- (c)").is_empty());
+        assert!(check("(logical (b) (logical (c)) ?f <- (d))").is_empty());
+    }
+
+    #[test]
+    fn placement_errors() {
+        let m = |s: &str, at: &str| (s.to_string(), at.to_string());
+        assert_eq!(
+            check("(a) (logical (b))"),
+            [m(
+                "`logical` conditional elements must come first in a rule",
+                "(logical (b))"
+            )]
+        );
+        assert_eq!(
+            check("(logical (a)) (b) (logical (c))"),
+            [m(
+                "`logical` conditional elements must come first in a rule",
+                "(logical (c))"
+            )]
+        );
+        assert_eq!(
+            check("(not (logical (b)))"),
+            [m("`logical` cannot be used inside `not`", "(logical (b))")]
+        );
+        assert_eq!(
+            check("(not ?f <- (a))"),
+            [m("a pattern inside `not` cannot be bound to `?f`", "?f")]
+        );
+        assert_eq!(
+            check("(exists (and ?f <- (a)))"),
+            [m("a pattern inside `exists` cannot be bound to `?f`", "?f")]
+        );
+        assert_eq!(
+            check("(forall (a) (logical ?f <- (b)))"),
+            [
+                m(
+                    "`logical` cannot be used inside `forall`",
+                    "(logical ?f <- (b))"
+                ),
+                m("a pattern inside `forall` cannot be bound to `?f`", "?f")
+            ]
+        );
+    }
+}
