@@ -1,1 +1,137 @@
-fn main() {}
+//! `salience`: run CLIPS programs from the command line.
+
+use clap::{Parser, Subcommand};
+use salience_engine::agenda::Strategy;
+use salience_engine::env::Environment;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+#[derive(Parser)]
+#[command(name = "salience", version, about = "A CLIPS-compatible forward-chaining rule engine")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Load the files in order, (reset), (run); print only what the program prints.
+    Run {
+        /// The .clp files to load.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Stop after this many rule firings (an error: the program did not finish).
+        #[arg(long)]
+        max_firings: Option<u64>,
+        /// Stop when working memory would exceed this many facts.
+        #[arg(long)]
+        max_facts: Option<usize>,
+        /// Stop after this many seconds of running.
+        #[arg(long)]
+        max_seconds: Option<f64>,
+        /// Conflict-resolution strategy: depth, breadth, simplicity, complexity, lex, mea, random.
+        #[arg(long, default_value = "depth")]
+        strategy: Strategy,
+        /// Trace: rules, facts, activations (repeatable).
+        #[arg(long, value_parser = ["rules", "facts", "activations", "focus", "globals", "statistics", "all"])]
+        watch: Vec<String>,
+        /// Print the number of rules fired and the time taken on standard error.
+        #[arg(long)]
+        stats: bool,
+    },
+    /// Execute a CLIPS command file as `clips -f FILE` does, echoing each command.
+    Batch {
+        /// The command file.
+        file: PathBuf,
+        /// Do not echo commands (as `clips -f2`).
+        #[arg(long)]
+        quiet: bool,
+    },
+}
+
+fn main() -> ExitCode {
+    // Deeply recursive programs (deffunctions calling themselves) need a large stack.
+    let worker = std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(|| real_main(Cli::parse()))
+        .expect("spawning the main thread");
+    worker.join().unwrap_or(ExitCode::from(101))
+}
+
+fn real_main(cli: Cli) -> ExitCode {
+    let mut env = Environment::new();
+    env.set_output(std::io::BufWriter::new(std::io::stdout()));
+    match cli.command {
+        Command::Run {
+            files,
+            max_firings,
+            max_facts,
+            max_seconds,
+            strategy,
+            watch,
+            stats,
+        } => {
+            let limits = env.limits_mut();
+            limits.max_firings = max_firings;
+            limits.max_facts = max_facts;
+            limits.max_time = max_seconds.map(Duration::from_secs_f64);
+            env.set_strategy(strategy);
+            for file in &files {
+                if let Err(e) = env.load_file(file) {
+                    eprintln!("{e}");
+                    return ExitCode::FAILURE;
+                }
+            }
+            let mut watch_items: Vec<salience_engine::Value> = Vec::new();
+            for w in &watch {
+                watch_items.push(salience_engine::Value::symbol(w));
+            }
+            if !watch_items.is_empty() {
+                let w = env.watch_mut();
+                for item in &watch {
+                    match item.as_str() {
+                        "rules" => w.rules = true,
+                        "facts" => w.facts = true,
+                        "activations" => w.activations = true,
+                        "focus" => w.focus = true,
+                        "globals" => w.globals = true,
+                        "statistics" => w.statistics = true,
+                        _ => {
+                            w.rules = true;
+                            w.facts = true;
+                            w.activations = true;
+                        }
+                    }
+                }
+            }
+            let started = Instant::now();
+            env.reset();
+            let result = env.run(None);
+            let _ = std::io::stdout().flush();
+            if stats {
+                let fired = result.as_ref().copied().unwrap_or(0);
+                eprintln!("{fired} rules fired in {:.3} s", started.elapsed().as_secs_f64());
+            }
+            match result {
+                Ok(_) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Command::Batch { file, quiet } => {
+            let text = match std::fs::read_to_string(&file) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("error: cannot read {}: {e}", file.display());
+                    return ExitCode::FAILURE;
+                }
+            };
+            env.batch_str(&text, &file.display().to_string(), !quiet);
+            ExitCode::SUCCESS
+        }
+    }
+}

@@ -1,7 +1,13 @@
 //! Salience: a CLIPS-compatible forward-chaining production-rule engine.
 
+pub mod agenda;
+pub mod compile;
+pub mod env;
+pub mod eval;
 pub mod functions;
+pub mod rete;
 pub mod syntax;
 pub mod value;
+pub mod wm;
 
 pub use value::{Atom, FactId, Value};

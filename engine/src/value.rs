@@ -203,20 +203,11 @@ impl fmt::Display for Display<'_> {
             Value::Integer(i) => write!(f, "{i}"),
             Value::Float(x) => f.write_str(&format_float(*x)),
             Value::Multifield(items) => {
-                for (i, item) in items.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(" ")?;
-                    }
-                    write!(
-                        f,
-                        "{}",
-                        Display {
-                            value: item,
-                            quoted: self.quoted
-                        }
-                    )?;
-                }
-                Ok(())
+                // A multifield prints in parentheses, its strings quoted, as CLIPS
+                // shows it in printout and at the prompt.
+                f.write_str("(")?;
+                write_fields(f, items)?;
+                f.write_str(")")
             }
             Value::Fact(id) => write!(f, "<Fact-{}>", id.0),
             Value::Void => Ok(()),
@@ -224,7 +215,19 @@ impl fmt::Display for Display<'_> {
     }
 }
 
-fn write_quoted(f: &mut fmt::Formatter<'_>, s: &str) -> fmt::Result {
+/// Writes single-field values separated by spaces, strings quoted (as fields
+/// appear inside a fact or a multifield).
+pub fn write_fields(f: &mut impl fmt::Write, items: &[Value]) -> fmt::Result {
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            f.write_str(" ")?;
+        }
+        write!(f, "{}", item.repr())?;
+    }
+    Ok(())
+}
+
+fn write_quoted(f: &mut impl fmt::Write, s: &str) -> fmt::Result {
     f.write_str("\"")?;
     for c in s.chars() {
         if c == '"' || c == '\\' {

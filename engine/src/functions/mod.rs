@@ -3,8 +3,34 @@
 //!
 //! Each function takes its arguments already evaluated. Functions that touch facts,
 //! routers or the agenda live in `eval`, next to the environment they need.
+//!
+//! Find a function with [`lookup`]; check the argument count and run it with
+//! [`Builtin::call`]. Error messages are the lines CLIPS 6.4 prints, error code
+//! included (e.g. `[ARGACCES2] Function '+' expected argument #2 to be of type
+//! integer or float.`). Some CLIPS functions print an error and carry on with a value
+//! (e.g. `(setgen 0)`); those push the message onto [`FnState::diagnostics`] and
+//! return `Ok`.
+
+pub mod args;
+pub mod compare;
+pub mod format;
+pub mod math;
+pub mod misc;
+pub mod multifield;
+pub mod predicates;
+pub mod random;
+pub mod scanner;
+pub mod strings;
+pub mod symbols;
+pub mod table;
+
+#[cfg(test)]
+mod testing;
 
 use crate::value::Value;
+
+pub use format::format_string;
+pub use table::{lookup, names};
 
 /// The signature of a built-in: evaluated arguments in, a value or an error out.
 pub type BuiltinFn = fn(&mut FnState, &[Value]) -> Result<Value, FnError>;
@@ -22,16 +48,51 @@ pub struct Builtin {
     pub run: BuiltinFn,
 }
 
+impl Builtin {
+    /// Checks that `count` arguments suit this function, with CLIPS's message
+    /// (`[ARGACCES1] Function 'abs' expected exactly 1 argument.`) when they don't.
+    pub fn check_arity(&self, count: usize) -> Result<(), FnError> {
+        args::check_arity(self.name, self.min_args, self.max_args, count)
+    }
+
+    /// Checks the argument count, then runs the function.
+    pub fn call(&self, state: &mut FnState, args: &[Value]) -> Result<Value, FnError> {
+        self.check_arity(args.len())?;
+        (self.run)(state, args)
+    }
+}
+
+impl std::fmt::Debug for Builtin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Builtin")
+            .field("name", &self.name)
+            .field("min_args", &self.min_args)
+            .field("max_args", &self.max_args)
+            .finish()
+    }
+}
+
 /// State that some built-ins keep between calls.
 #[derive(Debug)]
 pub struct FnState {
     /// The next number `gensym` will use.
     pub gensym_counter: u64,
+    /// The generator behind `random` and `seed` (glibc's `rand`, seeded with 1
+    /// until `seed` is called, as in CLIPS).
+    pub rng: random::GlibcRand,
+    /// Error messages CLIPS prints without halting evaluation (e.g. `(random 10 1)`
+    /// prints `[MISCFUN3] ...` and still returns a number). Each is one line without
+    /// its newline; the evaluator should print and clear them after each call.
+    pub diagnostics: Vec<String>,
 }
 
 impl Default for FnState {
     fn default() -> Self {
-        FnState { gensym_counter: 1 }
+        FnState {
+            gensym_counter: 1,
+            rng: random::GlibcRand::new(1),
+            diagnostics: Vec::new(),
+        }
     }
 }
 
@@ -41,4 +102,13 @@ impl Default for FnState {
 pub struct FnError {
     /// The message, e.g. "Function + expected argument #2 to be of type integer or float".
     pub message: String,
+}
+
+impl FnError {
+    /// An error with the given message.
+    pub fn new(message: impl Into<String>) -> FnError {
+        FnError {
+            message: message.into(),
+        }
+    }
 }

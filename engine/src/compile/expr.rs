@@ -1,0 +1,618 @@
+//! Expressions compiled for evaluation: names resolved to functions, variables to
+//! frame slots, special forms (`if`, `while`, `bind`, ...) to their own nodes.
+
+use super::program::Program;
+use super::template::TemplateId;
+use crate::functions::Builtin;
+use crate::syntax::ast::{Call, Expr, FactSpec};
+use crate::syntax::{Diagnostic, Span};
+use crate::value::{atom, Atom, Value};
+use indexmap::IndexMap;
+
+/// A compiled expression.
+#[derive(Debug, Clone)]
+pub enum CExpr {
+    /// A constant.
+    Const(Value),
+    /// A variable in the current frame.
+    Local(u16, Atom),
+    /// A defglobal.
+    Global(u32),
+    /// A function call with strictly evaluated arguments.
+    Call(Box<CallExpr>),
+    /// A special form, whose arguments are evaluated as the form decides.
+    Special(Box<Special>, Span),
+}
+
+/// A call of a built-in, a deffunction or an environment command.
+#[derive(Debug, Clone)]
+pub struct CallExpr {
+    /// What is called.
+    pub callee: Callee,
+    /// The function's name, for error messages.
+    pub name: Atom,
+    /// The argument expressions.
+    pub args: Box<[CExpr]>,
+    /// The call in the source.
+    pub span: Span,
+}
+
+/// What a call calls.
+#[derive(Debug, Clone, Copy)]
+pub enum Callee {
+    /// A built-in that needs no environment.
+    Builtin(&'static Builtin),
+    /// A deffunction, by id.
+    Function(u32),
+    /// An environment command (assert, printout, facts, ...), by id in the command table.
+    Command(u32),
+}
+
+/// Special forms: the constructs whose arguments are not simply evaluated in order.
+#[derive(Debug, Clone)]
+pub enum Special {
+    /// `(if c then a... else b...)`
+    If(CExpr, Vec<CExpr>, Vec<CExpr>),
+    /// `(while c do a...)`
+    While(CExpr, Vec<CExpr>),
+    /// `(loop-for-count (?i start end) do a...)`, or `(loop-for-count n ...)`.
+    LoopForCount {
+        /// The loop variable's slot.
+        var: Option<u16>,
+        /// The first value.
+        start: CExpr,
+        /// The last value.
+        end: CExpr,
+        /// The body.
+        body: Vec<CExpr>,
+    },
+    /// `(foreach ?x list a...)` and `(progn$ (?x list) a...)`.
+    Foreach {
+        /// The element variable's slot.
+        var: u16,
+        /// The `?x-index` variable's slot.
+        index: u16,
+        /// The list.
+        list: CExpr,
+        /// The body.
+        body: Vec<CExpr>,
+    },
+    /// `(switch x (case v then a...) ... (default a...))`
+    Switch(CExpr, Vec<(CExpr, Vec<CExpr>)>, Option<Vec<CExpr>>),
+    /// `(bind ?x v...)`: several values make a multifield; none make the empty one... for
+    /// locals, and reset a global to its initial value.
+    Bind(BindTarget, Vec<CExpr>),
+    /// `(and ...)`, short-circuit.
+    And(Vec<CExpr>),
+    /// `(or ...)`, short-circuit.
+    Or(Vec<CExpr>),
+    /// `(progn a...)`
+    Progn(Vec<CExpr>),
+    /// `(return [v])`
+    Return(Option<CExpr>),
+    /// `(break)`
+    Break,
+    /// `(assert fact...)`
+    Assert(Vec<FactBuild>),
+    /// `(modify f (slot v...)...)` or `(duplicate f ...)`.
+    Modify {
+        /// The fact (address or index).
+        fact: CExpr,
+        /// Slot names and their new values.
+        slots: Vec<(Atom, Span, Vec<CExpr>)>,
+        /// `true` for duplicate.
+        duplicate: bool,
+    },
+    /// A fact-set query: any-factp, find-fact, find-all-facts, do-for-fact, do-for-all-facts.
+    Query(FactQuery),
+    /// `?f:slot` inside a fact-set query.
+    QuerySlot(u16, Atom),
+}
+
+/// Where `bind` stores.
+#[derive(Debug, Clone, Copy)]
+pub enum BindTarget {
+    /// A local variable's slot.
+    Local(u16),
+    /// A defglobal.
+    Global(u32),
+}
+
+/// A fact to build at run time.
+#[derive(Debug, Clone)]
+pub struct FactBuild {
+    /// Its template.
+    pub template: TemplateId,
+    /// Ordered facts: the field expressions (multifields are spliced).
+    /// Template facts: `(slot index, values)` for the slots given.
+    pub fields: FactFields,
+    /// The fact in the source.
+    pub span: Span,
+}
+
+/// The field expressions of a [`FactBuild`].
+#[derive(Debug, Clone)]
+pub enum FactFields {
+    /// The fields of an ordered fact.
+    Ordered(Vec<CExpr>),
+    /// The slots given for a template fact.
+    Slots(Vec<(usize, Vec<CExpr>)>),
+}
+
+/// Which fact-set query function.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum QueryKind {
+    /// any-factp
+    Any,
+    /// find-fact
+    FindFirst,
+    /// find-all-facts
+    FindAll,
+    /// do-for-fact
+    DoFirst,
+    /// do-for-all-facts (and delayed-do-for-all-facts)
+    DoAll,
+}
+
+/// A compiled fact-set query.
+#[derive(Debug, Clone)]
+pub struct FactQuery {
+    /// Which function.
+    pub kind: QueryKind,
+    /// Each member variable's slot and the templates it ranges over.
+    pub members: Vec<(u16, Vec<TemplateId>)>,
+    /// The query condition.
+    pub condition: CExpr,
+    /// The actions (do-for-* only).
+    pub actions: Vec<CExpr>,
+}
+
+/// The signature of an environment command, as the compiler needs it.
+#[derive(Debug, Clone, Copy)]
+pub struct CommandSig {
+    /// Its id in the command table.
+    pub id: u32,
+    /// The least number of arguments.
+    pub min_args: usize,
+    /// The most, or `None`.
+    pub max_args: Option<usize>,
+}
+
+/// Looks up environment commands by name (implemented by the evaluator's table).
+pub trait CommandTable {
+    /// The command named `name`.
+    fn command(&self, name: &str) -> Option<CommandSig>;
+}
+
+/// The variables visible while compiling: names to frame slots.
+#[derive(Debug, Default, Clone)]
+pub struct Scope {
+    slots: IndexMap<Atom, u16>,
+    /// Whether unknown variables may be created by reference (top-level commands).
+    pub lenient: bool,
+}
+
+impl Scope {
+    /// The slot of `name`, if bound.
+    pub fn get(&self, name: Atom) -> Option<u16> {
+        self.slots.get(&name).copied()
+    }
+
+    /// The slot of `name`, allocating one if needed.
+    pub fn slot(&mut self, name: Atom) -> u16 {
+        let next = self.slots.len() as u16;
+        *self.slots.entry(name).or_insert(next)
+    }
+
+    /// The number of slots a frame needs.
+    pub fn size(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// The variable names in slot order.
+    pub fn names(&self) -> impl Iterator<Item = Atom> + '_ {
+        self.slots.keys().copied()
+    }
+}
+
+/// Compiles expressions against a program and a command table.
+pub struct ExprCompiler<'a> {
+    /// The symbol tables (mutable: asserting an unknown relation creates its implied template).
+    pub program: &'a mut Program,
+    /// The environment's commands.
+    pub commands: &'a dyn CommandTable,
+    /// The variables in scope.
+    pub scope: Scope,
+    /// Query member variables in scope (for `?f:slot`).
+    query_vars: Vec<Atom>,
+}
+
+type Res<T> = Result<T, Diagnostic>;
+
+fn sym(e: &Expr) -> Option<Atom> {
+    match e {
+        Expr::Const(Value::Symbol(s), _) => Some(*s),
+        _ => None,
+    }
+}
+
+fn is_sym(e: &Expr, name: &str) -> bool {
+    sym(e).is_some_and(|s| s.as_str() == name)
+}
+
+impl<'a> ExprCompiler<'a> {
+    /// A compiler with the given scope.
+    pub fn new(program: &'a mut Program, commands: &'a dyn CommandTable, scope: Scope) -> Self {
+        ExprCompiler {
+            program,
+            commands,
+            scope,
+            query_vars: Vec::new(),
+        }
+    }
+
+    /// Compiles a sequence of actions.
+    pub fn compile_all(&mut self, exprs: &[Expr]) -> Res<Vec<CExpr>> {
+        exprs.iter().map(|e| self.compile(e)).collect()
+    }
+
+    /// Compiles one expression.
+    pub fn compile(&mut self, expr: &Expr) -> Res<CExpr> {
+        match expr {
+            Expr::Const(v, _) => Ok(CExpr::Const(v.clone())),
+            Expr::Var(id) | Expr::MfVar(id) => self.variable(id.name, id.span),
+            Expr::Global(id) => match self.program.global_id(id.name) {
+                Some(g) => Ok(CExpr::Global(g)),
+                None => Err(Diagnostic::new(
+                    id.span,
+                    format!("undefined global variable `?*{}*`", id.name),
+                )
+                .with_label("define it with (defglobal ?*name* = value) first")),
+            },
+            Expr::Call(call) => self.call(call),
+            Expr::List(_, span) => Err(Diagnostic::new(*span, "expected a function call")
+                .with_label("a list must start with a function name")),
+        }
+    }
+
+    fn variable(&mut self, name: Atom, span: Span) -> Res<CExpr> {
+        if let Some(slot) = self.scope.get(name) {
+            return Ok(CExpr::Local(slot, name));
+        }
+        if let Some((member, slot_name)) = name.as_str().split_once(':') {
+            let member = atom(member);
+            if self.query_vars.contains(&member) {
+                if let Some(slot) = self.scope.get(member) {
+                    return Ok(CExpr::Special(
+                        Box::new(Special::QuerySlot(slot, atom(slot_name))),
+                        span,
+                    ));
+                }
+            }
+        }
+        if self.scope.lenient {
+            return Ok(CExpr::Local(self.scope.slot(name), name));
+        }
+        Err(Diagnostic::new(span, format!("undefined variable `?{name}`"))
+            .with_label("this variable is not bound on the LHS or by an earlier bind"))
+    }
+
+    fn call(&mut self, call: &Call) -> Res<CExpr> {
+        let name = call.name.name;
+        let args = &call.args;
+        let span = call.span;
+        let special = |s: Special| Ok(CExpr::Special(Box::new(s), span));
+        match name.as_str() {
+            "if" => self.if_form(call),
+            "while" => {
+                let (cond, rest) = args.split_first().ok_or_else(|| {
+                    Diagnostic::new(span, "while needs a condition").with_label("expected (while condition do action...)")
+                })?;
+                let body = if rest.first().is_some_and(|e| is_sym(e, "do")) { &rest[1..] } else { rest };
+                let cond = self.compile(cond)?;
+                let body = self.compile_all(body)?;
+                special(Special::While(cond, body))
+            }
+            "loop-for-count" => self.loop_for_count(call),
+            "foreach" => {
+                let var = match args.first() {
+                    Some(Expr::Var(id)) => id.name,
+                    _ => {
+                        return Err(Diagnostic::new(span, "foreach needs a loop variable")
+                            .with_label("expected (foreach ?var list action...)"))
+                    }
+                };
+                let list = args.get(1).ok_or_else(|| {
+                    Diagnostic::new(span, "foreach needs a list").with_label("expected (foreach ?var list action...)")
+                })?;
+                let body = if args.get(2).is_some_and(|e| is_sym(e, "do")) { &args[3..] } else { &args[2..] };
+                self.foreach(var, list, body, span)
+            }
+            "progn$" => match args.first() {
+                Some(Expr::List(items, _)) if matches!(items.as_slice(), [Expr::Var(_), _]) => {
+                    let Expr::Var(var) = &items[0] else { unreachable!("matched above") };
+                    self.foreach(var.name, &items[1], &args[1..], span)
+                }
+                _ => Err(Diagnostic::new(span, "progn$ needs a (?var list) specification")
+                    .with_label("expected (progn$ (?var list) action...)")),
+            },
+            "switch" => self.switch(call),
+            "bind" => self.bind(call),
+            "and" => special(Special::And(self.compile_all(args)?)),
+            "or" => special(Special::Or(self.compile_all(args)?)),
+            "progn" => special(Special::Progn(self.compile_all(args)?)),
+            "return" => {
+                let value = args.first().map(|e| self.compile(e)).transpose()?;
+                special(Special::Return(value))
+            }
+            "break" => special(Special::Break),
+            "assert" => {
+                if args.is_empty() {
+                    return Err(Diagnostic::new(span, "assert needs at least one fact")
+                        .with_label("expected (assert (relation field...))"));
+                }
+                let facts = args
+                    .iter()
+                    .map(|a| match a {
+                        Expr::Call(c) => self.fact_from_call(c),
+                        other => Err(Diagnostic::new(other.span(), "expected a fact to assert")
+                            .with_label("expected (relation field...)")),
+                    })
+                    .collect::<Res<Vec<_>>>()?;
+                special(Special::Assert(facts))
+            }
+            "modify" | "duplicate" => self.modify(call, name.as_str() == "duplicate"),
+            "any-factp" | "find-fact" | "find-all-facts" | "do-for-fact" | "do-for-all-facts"
+            | "delayed-do-for-all-facts" => self.query(call),
+            _ => self.plain_call(call),
+        }
+    }
+
+    fn plain_call(&mut self, call: &Call) -> Res<CExpr> {
+        let name = call.name.name;
+        let (callee, min, max) = if let Some(id) = self.program.function_id(name) {
+            let f = &self.program.functions[id as usize];
+            (Callee::Function(id), f.params, if f.rest { None } else { Some(f.params) })
+        } else if let Some(sig) = self.commands.command(name.as_str()) {
+            (Callee::Command(sig.id), sig.min_args, sig.max_args)
+        } else if let Some(b) = crate::functions::lookup(name.as_str()) {
+            (Callee::Builtin(b), b.min_args, b.max_args)
+        } else {
+            return Err(Diagnostic::new(call.name.span, format!("unknown function `{name}`"))
+                .with_label("no built-in, deffunction or command has this name"));
+        };
+        check_arity(name, call, min, max)?;
+        let args = self.compile_all(&call.args)?.into_boxed_slice();
+        Ok(CExpr::Call(Box::new(CallExpr { callee, name, args, span: call.span })))
+    }
+
+    fn if_form(&mut self, call: &Call) -> Res<CExpr> {
+        let args = &call.args;
+        let cond = args.first().ok_or_else(|| {
+            Diagnostic::new(call.span, "if needs a condition").with_label("expected (if condition then action... [else action...])")
+        })?;
+        if !args.get(1).is_some_and(|e| is_sym(e, "then")) {
+            let at = args.get(1).map_or(call.span, |e| e.span());
+            return Err(Diagnostic::new(at, "missing `then` in if").with_label("expected `then` after the condition"));
+        }
+        let rest = &args[2..];
+        let else_at = rest.iter().position(|e| is_sym(e, "else"));
+        let (then_part, else_part) = match else_at {
+            Some(i) => (&rest[..i], &rest[i + 1..]),
+            None => (rest, &rest[rest.len()..]),
+        };
+        let cond = self.compile(cond)?;
+        let then_part = self.compile_all(then_part)?;
+        let else_part = self.compile_all(else_part)?;
+        Ok(CExpr::Special(Box::new(Special::If(cond, then_part, else_part)), call.span))
+    }
+
+    fn loop_for_count(&mut self, call: &Call) -> Res<CExpr> {
+        let args = &call.args;
+        let spec = args.first().ok_or_else(|| {
+            Diagnostic::new(call.span, "loop-for-count needs a range")
+                .with_label("expected (loop-for-count (?var start end) do action...)")
+        })?;
+        let (var, start, end) = match spec {
+            Expr::List(items, list_span) => match items.as_slice() {
+                [Expr::Var(v), end] => (Some(v.name), CExpr::Const(Value::Integer(1)), self.compile(end)?),
+                [Expr::Var(v), start, end] => (Some(v.name), self.compile(start)?, self.compile(end)?),
+                _ => {
+                    return Err(Diagnostic::new(*list_span, "malformed loop-for-count range")
+                        .with_label("expected (?var start end) or (?var end)"))
+                }
+            },
+            other => (None, CExpr::Const(Value::Integer(1)), self.compile(other)?),
+        };
+        let var = var.map(|v| self.scope.slot(v));
+        let body = if args.get(1).is_some_and(|e| is_sym(e, "do")) { &args[2..] } else { &args[1..] };
+        let body = self.compile_all(body)?;
+        Ok(CExpr::Special(Box::new(Special::LoopForCount { var, start, end, body }), call.span))
+    }
+
+    fn foreach(&mut self, var: Atom, list: &Expr, body: &[Expr], span: Span) -> Res<CExpr> {
+        let list = self.compile(list)?;
+        let var_slot = self.scope.slot(var);
+        let index = self.scope.slot(atom(&format!("{var}-index")));
+        let body = self.compile_all(body)?;
+        Ok(CExpr::Special(Box::new(Special::Foreach { var: var_slot, index, list, body }), span))
+    }
+
+    fn switch(&mut self, call: &Call) -> Res<CExpr> {
+        let subject = call.args.first().ok_or_else(|| {
+            Diagnostic::new(call.span, "switch needs a value").with_label("expected (switch value (case v then action...) ...)")
+        })?;
+        let subject = self.compile(subject)?;
+        let mut cases = Vec::new();
+        let mut default = None;
+        for clause in &call.args[1..] {
+            let c = match clause {
+                Expr::Call(c) => c,
+                other => {
+                    return Err(Diagnostic::new(other.span(), "expected a case or default clause")
+                        .with_label("expected (case value then action...) or (default action...)"))
+                }
+            };
+            match c.name.name.as_str() {
+                "case" => {
+                    let value = c.args.first().ok_or_else(|| {
+                        Diagnostic::new(c.span, "case needs a value").with_label("expected (case value then action...)")
+                    })?;
+                    if !c.args.get(1).is_some_and(|e| is_sym(e, "then")) {
+                        return Err(Diagnostic::new(c.span, "missing `then` in case")
+                            .with_label("expected (case value then action...)"));
+                    }
+                    let value = self.compile(value)?;
+                    cases.push((value, self.compile_all(&c.args[2..])?));
+                }
+                "default" => default = Some(self.compile_all(&c.args)?),
+                other => {
+                    return Err(Diagnostic::new(c.name.span, format!("unexpected `{other}` in switch"))
+                        .with_label("expected `case` or `default`"))
+                }
+            }
+        }
+        Ok(CExpr::Special(Box::new(Special::Switch(subject, cases, default)), call.span))
+    }
+
+    fn bind(&mut self, call: &Call) -> Res<CExpr> {
+        let values = self.compile_all(call.args.get(1..).unwrap_or(&[]))?;
+        let target = match call.args.first() {
+            Some(Expr::Var(id)) | Some(Expr::MfVar(id)) => BindTarget::Local(self.scope.slot(id.name)),
+            Some(Expr::Global(id)) => match self.program.global_id(id.name) {
+                Some(g) => BindTarget::Global(g),
+                None => {
+                    return Err(Diagnostic::new(id.span, format!("undefined global variable `?*{}*`", id.name))
+                        .with_label("define it with (defglobal ?*name* = value) first"))
+                }
+            },
+            _ => {
+                return Err(Diagnostic::new(call.span, "bind needs a variable")
+                    .with_label("expected (bind ?var value...)"))
+            }
+        };
+        Ok(CExpr::Special(Box::new(Special::Bind(target, values)), call.span))
+    }
+
+    /// Compiles a fact written as a call, as in `(assert (point (x 1) (y 2)))`.
+    pub fn fact_from_call(&mut self, call: &Call) -> Res<FactBuild> {
+        let spec = FactSpec { relation: call.name, items: call.args.clone(), span: call.span };
+        self.fact(&spec)
+    }
+
+    /// Compiles a fact specification against its template.
+    pub fn fact(&mut self, spec: &FactSpec) -> Res<FactBuild> {
+        let relation = spec.relation.name;
+        let template = self.program.template_or_implied(relation);
+        let implied = self.program.template(template).implied;
+        let fields = if implied {
+            FactFields::Ordered(self.compile_all(&spec.items)?)
+        } else {
+            let mut slots: Vec<(usize, Vec<CExpr>)> = Vec::new();
+            for item in &spec.items {
+                let Expr::Call(c) = item else {
+                    return Err(Diagnostic::new(item.span(), format!("expected a slot of template `{relation}`"))
+                        .with_label(format!("expected (slot value) with a slot of: {}", self.program.template(template).slot_names())));
+                };
+                let t = self.program.template(template);
+                let Some(index) = t.slot_index(c.name.name) else {
+                    return Err(Diagnostic::new(c.name.span, format!("unknown slot `{}` in template `{relation}`", c.name.name))
+                        .with_label(format!("expected one of: {}", t.slot_names())));
+                };
+                if !t.slots[index].multi && c.args.len() != 1 {
+                    return Err(Diagnostic::new(c.span, format!("single-field slot `{}` needs exactly one value", c.name.name))
+                        .with_label("use a multislot to hold several values"));
+                }
+                if slots.iter().any(|(i, _)| *i == index) {
+                    return Err(Diagnostic::new(c.name.span, format!("slot `{}` given twice", c.name.name))
+                        .with_label("each slot may appear once"));
+                }
+                slots.push((index, self.compile_all(&c.args)?));
+            }
+            FactFields::Slots(slots)
+        };
+        Ok(FactBuild { template, fields, span: spec.span })
+    }
+
+    fn modify(&mut self, call: &Call, duplicate: bool) -> Res<CExpr> {
+        let fact = call.args.first().ok_or_else(|| {
+            Diagnostic::new(call.span, format!("{} needs a fact", call.name.name))
+                .with_label("expected a fact-address variable or a fact index")
+        })?;
+        let fact = self.compile(fact)?;
+        let mut slots = Vec::new();
+        for item in &call.args[1..] {
+            let Expr::Call(c) = item else {
+                return Err(Diagnostic::new(item.span(), "expected a slot modification")
+                    .with_label("expected (slot value...)"));
+            };
+            slots.push((c.name.name, c.name.span, self.compile_all(&c.args)?));
+        }
+        Ok(CExpr::Special(Box::new(Special::Modify { fact, slots, duplicate }), call.span))
+    }
+
+    fn query(&mut self, call: &Call) -> Res<CExpr> {
+        let kind = match call.name.name.as_str() {
+            "any-factp" => QueryKind::Any,
+            "find-fact" => QueryKind::FindFirst,
+            "find-all-facts" => QueryKind::FindAll,
+            "do-for-fact" => QueryKind::DoFirst,
+            _ => QueryKind::DoAll,
+        };
+        let usage = "expected (query-function ((?f template...)...) condition action...)";
+        let lists = call.args.first().map(member_lists).unwrap_or_default();
+        if lists.is_empty() {
+            return Err(Diagnostic::new(call.args.first().map_or(call.span, Expr::span), "malformed fact-set template list")
+                .with_label(usage));
+        }
+        let mut members = Vec::new();
+        for (var, templates, span) in lists {
+            let mut ids = Vec::new();
+            for t in templates {
+                match self.program.template_id(t) {
+                    Some(id) => ids.push(id),
+                    None => {
+                        return Err(Diagnostic::new(span, format!("unknown template `{t}` in fact-set query"))
+                            .with_label("expected the name of a deftemplate or of asserted ordered facts"))
+                    }
+                }
+            }
+            let slot = self.scope.slot(var);
+            self.query_vars.push(var);
+            members.push((slot, ids));
+        }
+        let condition = match call.args.get(1) {
+            Some(e) => self.compile(e)?,
+            None => CExpr::Const(Value::true_sym()),
+        };
+        let actions = self.compile_all(call.args.get(2..).unwrap_or(&[]))?;
+        Ok(CExpr::Special(Box::new(Special::Query(FactQuery { kind, members, condition, actions })), call.span))
+    }
+}
+
+/// The member variables of a fact-set query's template list `((?f t1 t2) (?g t3))`.
+fn member_lists(expr: &Expr) -> Vec<(Atom, Vec<Atom>, Span)> {
+    let Expr::List(members, _) = expr else { return Vec::new() };
+    let member = |e: &Expr| -> Option<(Atom, Vec<Atom>, Span)> {
+        let Expr::List(items, span) = e else { return None };
+        let (Expr::Var(var), templates) = items.split_first()? else { return None };
+        let templates = templates.iter().map(sym).collect::<Option<Vec<_>>>()?;
+        (!templates.is_empty()).then_some((var.name, templates, *span))
+    };
+    members.iter().map(member).collect::<Option<Vec<_>>>().unwrap_or_default()
+}
+
+fn check_arity(name: Atom, call: &Call, min: usize, max: Option<usize>) -> Res<()> {
+    let n = call.args.len();
+    let expected = match max {
+        Some(max) if max == min => format!("exactly {min}"),
+        Some(max) => format!("from {min} to {max}"),
+        None => format!("at least {min}"),
+    };
+    if n < min || max.is_some_and(|m| n > m) {
+        let plural = if max == Some(1) || (max.is_none() && min == 1) || (max == Some(min) && min == 1) { "" } else { "s" };
+        return Err(Diagnostic::new(call.span, format!("wrong number of arguments to `{name}`: {n} given"))
+            .with_label(format!("`{name}` expects {expected} argument{plural}")));
+    }
+    Ok(())
+}

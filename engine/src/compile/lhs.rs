@@ -1,0 +1,598 @@
+//! Rule left-hand sides compiled into network specifications.
+//!
+//! A rule's conditional elements become a chain of [`NodeSpec`]s, one per beta level:
+//! each pattern a join against an [`AlphaPattern`], each `not`/`exists` a count node
+//! over a sub-chain, each `test` a filter. `or` is expanded first, so one rule may
+//! yield several chains (disjuncts), as in CLIPS. Variables are resolved to
+//! [`VarSource`]s: where, in a token, their values will be found.
+
+use super::expr::{CExpr, CommandTable, ExprCompiler, Scope};
+use super::program::Program;
+use super::template::TemplateId;
+use crate::syntax::ast::{Ce, Constraint, Expr, Pattern, PatternBody, Term, TermKind};
+use crate::syntax::{Diagnostic, Span};
+use crate::value::{Atom, Value};
+use indexmap::IndexMap;
+
+/// Where a variable's value is found when a test or action runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum VarSource {
+    /// Capture `index` of the alpha match being joined (or matched).
+    Capture(u16),
+    /// Capture `capture` of the alpha match at token level `level`.
+    Token {
+        /// The token level (1 for the first CE).
+        level: u16,
+        /// The capture index in that level's alpha match.
+        capture: u16,
+    },
+    /// The address of the fact matched at token level `level`.
+    Fact(u16),
+}
+
+/// An expression together with the values its frame is filled from.
+#[derive(Debug, Clone)]
+pub struct BoundExpr {
+    /// The expression, its variables compiled to frame slots.
+    pub expr: CExpr,
+    /// Frame slot `i` is filled from `frame[i]`.
+    pub frame: Vec<VarSource>,
+}
+
+/// One alternative of a `|` group, possibly negated.
+#[derive(Debug, Clone)]
+pub struct Alt {
+    /// Written with `~`.
+    pub negated: bool,
+    /// What it tests.
+    pub kind: AltKind,
+}
+
+/// What an alternative tests the field against.
+#[derive(Debug, Clone)]
+pub enum AltKind {
+    /// Equal to a literal.
+    Const(Value),
+    /// Equal to a variable's value.
+    Var(VarSource),
+    /// `:(expr)` is not FALSE.
+    Pred(BoundExpr),
+    /// Equal to `=(expr)`'s value.
+    RetVal(BoundExpr),
+}
+
+/// A `|` group tested against capture `capture`: true when any alternative holds.
+#[derive(Debug, Clone)]
+pub struct FieldTest {
+    /// The field's capture index.
+    pub capture: u16,
+    /// The alternatives.
+    pub alts: Vec<Alt>,
+}
+
+/// One field of a multislot (or ordered fact) pattern.
+#[derive(Debug, Clone)]
+pub struct FieldSpec {
+    /// `true` for a multifield term (`$?`, `$?x`), matching zero or more fields.
+    pub multi: bool,
+    /// The capture index its value is stored in, if anything needs it.
+    pub capture: Option<u16>,
+}
+
+/// How a pattern matches one slot.
+#[derive(Debug, Clone)]
+pub enum SlotMatch {
+    /// A single-field slot: its value goes to `capture`.
+    Single {
+        /// The slot index.
+        slot: usize,
+        /// The capture index.
+        capture: u16,
+    },
+    /// A multislot matched field by field.
+    Multi {
+        /// The slot index.
+        slot: usize,
+        /// The field specs in order.
+        fields: Vec<FieldSpec>,
+    },
+}
+
+/// The part of a pattern that depends on one fact only: shared between rules
+/// whose patterns are the same.
+#[derive(Debug, Clone)]
+pub struct AlphaPattern {
+    /// The template matched.
+    pub template: TemplateId,
+    /// The slots to read into captures.
+    pub slots: Vec<SlotMatch>,
+    /// How many captures a match holds.
+    pub captures: u16,
+    /// Tests on captures only (constants, repeated variables, local predicates),
+    /// in the order they can be evaluated.
+    pub tests: Vec<FieldTest>,
+}
+
+impl AlphaPattern {
+    /// A key that is equal for patterns that match the same facts the same way.
+    pub fn sharing_key(&self) -> String {
+        format!("{self:?}")
+    }
+}
+
+/// One beta-level node of a rule's network.
+#[derive(Debug, Clone)]
+pub enum NodeSpec {
+    /// A positive pattern.
+    Join {
+        /// What the pattern needs of a fact alone.
+        alpha: AlphaPattern,
+        /// Hashed equality tests: left value (from the token) equals capture.
+        eq: Vec<(VarSource, u16)>,
+        /// Other tests between the token and the fact.
+        tests: Vec<FieldTest>,
+    },
+    /// `not`: passes a token when the sub-chain has no match for it.
+    Not(Vec<NodeSpec>),
+    /// `exists`: passes a token (once) when the sub-chain has a match for it.
+    Exists(Vec<NodeSpec>),
+    /// `test`: passes a token when the expression is not FALSE.
+    Test(BoundExpr),
+}
+
+/// One disjunct of a rule: a chain of nodes and where the actions' variables are.
+#[derive(Debug, Clone)]
+pub struct Disjunct {
+    /// The nodes, level 1 first.
+    pub nodes: Vec<NodeSpec>,
+    /// RHS frame slot `i` is filled from `rhs_frame[i]` (the rest start as nil).
+    pub rhs_frame: Vec<VarSource>,
+    /// The RHS frame's scope (LHS variables first).
+    pub rhs_scope: Scope,
+    /// The level up to which CEs are inside `(logical ...)`, if any.
+    pub logical_level: Option<u16>,
+    /// The number of tests in the LHS (for the simplicity and complexity strategies).
+    pub specificity: u32,
+}
+
+type Res<T> = Result<T, Diagnostic>;
+
+/// Compiles rule LHSs.
+pub struct LhsCompiler<'a> {
+    program: &'a mut Program,
+    commands: &'a dyn CommandTable,
+    /// The variables bound so far in the chain being compiled.
+    vars: IndexMap<Atom, VarSource>,
+    /// The level of the node being compiled.
+    level: u16,
+    specificity: u32,
+}
+
+impl<'a> LhsCompiler<'a> {
+    /// A compiler over `program`.
+    pub fn new(program: &'a mut Program, commands: &'a dyn CommandTable) -> Self {
+        LhsCompiler {
+            program,
+            commands,
+            vars: IndexMap::new(),
+            level: 0,
+            specificity: 0,
+        }
+    }
+
+    /// Compiles a rule's LHS into its disjuncts.
+    pub fn compile(&mut self, lhs: &[Ce]) -> Res<Vec<Disjunct>> {
+        let mut logical_count = 0;
+        let mut seen_other = false;
+        for ce in lhs {
+            match ce {
+                Ce::Logical(..) if seen_other => {
+                    return Err(Diagnostic::new(ce.span(), "logical CEs must come first")
+                        .with_label("move this (logical ...) before the other conditional elements"))
+                }
+                Ce::Logical(items, _) => logical_count += items.len(),
+                _ => seen_other = true,
+            }
+        }
+        let flat: Vec<Ce> = lhs
+            .iter()
+            .flat_map(|ce| match ce {
+                Ce::Logical(items, _) => items.clone(),
+                other => vec![other.clone()],
+            })
+            .collect();
+        let mut disjuncts = Vec::new();
+        for (conjunction, logical_len) in expand_or(&flat, logical_count)? {
+            self.vars.clear();
+            self.level = 0;
+            self.specificity = 0;
+            let mut nodes = Vec::new();
+            let mut logical_level = None;
+            for (i, ce) in conjunction.iter().enumerate() {
+                self.ce(ce, &mut nodes)?;
+                if logical_count > 0 && i + 1 == logical_len {
+                    logical_level = Some(self.level);
+                }
+            }
+            let mut rhs_scope = Scope::default();
+            let mut rhs_frame = Vec::new();
+            for (name, source) in &self.vars {
+                rhs_scope.slot(*name);
+                rhs_frame.push(*source);
+            }
+            disjuncts.push(Disjunct {
+                nodes,
+                rhs_frame,
+                rhs_scope,
+                logical_level,
+                specificity: self.specificity,
+            });
+        }
+        Ok(disjuncts)
+    }
+
+    fn ce(&mut self, ce: &Ce, out: &mut Vec<NodeSpec>) -> Res<()> {
+        match ce {
+            Ce::Pattern(p) => {
+                let node = self.pattern(p)?;
+                out.push(node);
+            }
+            Ce::Test(expr, _) => {
+                self.level += 1;
+                self.specificity += 1 + count_calls(expr);
+                let (bound, _) = self.bound_expr(expr, None)?;
+                out.push(NodeSpec::Test(bound));
+            }
+            Ce::And(items, _) => {
+                for item in items {
+                    self.ce(item, out)?;
+                }
+            }
+            Ce::Not(inner, _) => {
+                let sub = self.sub_chain(std::slice::from_ref(inner))?;
+                out.push(NodeSpec::Not(sub));
+            }
+            Ce::Exists(items, _) => {
+                let sub = self.sub_chain(items)?;
+                out.push(NodeSpec::Exists(sub));
+            }
+            Ce::Forall(items, span) => {
+                // (forall A B...) is (not (and A (not (and B...)))).
+                let (first, rest) = items.split_first().ok_or_else(|| {
+                    Diagnostic::new(*span, "forall needs conditional elements")
+                        .with_label("expected (forall condition requirement...)")
+                })?;
+                let inner = Ce::Not(Box::new(Ce::And(rest.to_vec(), *span)), *span);
+                let rewritten = Ce::Not(Box::new(Ce::And(vec![first.clone(), inner], *span)), *span);
+                self.ce(&rewritten, out)?;
+            }
+            Ce::Or(_, span) => {
+                return Err(Diagnostic::new(*span, "`or` is not supported inside `not` or `exists`")
+                    .with_label("rewrite as several rules or use (not A) (not B)"))
+            }
+            Ce::Logical(_, span) => {
+                return Err(Diagnostic::new(*span, "logical CEs cannot be nested")
+                    .with_label("use (logical ...) only at the top of the LHS"))
+            }
+        }
+        Ok(())
+    }
+
+    /// Compiles the CEs of a `not` or `exists` as a chain hanging off the current
+    /// level; variables bound inside stay inside.
+    fn sub_chain(&mut self, items: &[Ce]) -> Res<Vec<NodeSpec>> {
+        let saved_vars = self.vars.clone();
+        let saved_level = self.level;
+        let mut sub = Vec::new();
+        for item in items {
+            self.ce(item, &mut sub)?;
+        }
+        self.vars = saved_vars;
+        self.level = saved_level + 1;
+        Ok(sub)
+    }
+
+    fn pattern(&mut self, p: &Pattern) -> Res<NodeSpec> {
+        self.level += 1;
+        let level = self.level;
+        let template = self.pattern_template(p)?;
+        let mut pc = PatternCompiler {
+            level,
+            alpha: AlphaPattern {
+                template,
+                slots: Vec::new(),
+                captures: 0,
+                tests: Vec::new(),
+            },
+            eq: Vec::new(),
+            join_tests: Vec::new(),
+        };
+        if let Some(binding) = &p.binding {
+            if self.vars.contains_key(&binding.name) {
+                return Err(Diagnostic::new(binding.span, format!("variable `?{}` is already bound", binding.name))
+                    .with_label("a pattern's fact-address variable must be new"));
+            }
+            self.vars.insert(binding.name, VarSource::Fact(level));
+        }
+        let implied = self.program.template(template).implied;
+        match &p.body {
+            PatternBody::Ordered(fields) => {
+                if !implied {
+                    if let Some(first) = fields.first() {
+                        let t = self.program.template(template);
+                        return Err(Diagnostic::new(first.span, format!("`{}` is a deftemplate: give slot values as (slot value)", t.name))
+                            .with_label(format!("expected (slot constraint) with a slot of: {}", t.slot_names())));
+                    }
+                }
+                if implied {
+                    self.multislot(&mut pc, 0, fields)?;
+                }
+            }
+            PatternBody::Slots(slots) => {
+                if implied {
+                    let at = slots.first().map_or(p.span, |s| s.span);
+                    return Err(Diagnostic::new(at, format!("`{}` is not a deftemplate", p.relation.name))
+                        .with_label("ordered facts hold fields, not (slot value) lists; define the template first"));
+                }
+                for sc in slots {
+                    let t = self.program.template(template);
+                    let Some(index) = t.slot_index(sc.slot.name) else {
+                        return Err(Diagnostic::new(sc.slot.span, format!("unknown slot `{}` in template `{}`", sc.slot.name, t.name))
+                            .with_label(format!("expected one of: {}", t.slot_names())));
+                    };
+                    if t.slots[index].multi {
+                        self.multislot(&mut pc, index, &sc.fields)?;
+                    } else {
+                        let [field] = sc.fields.as_slice() else {
+                            return Err(Diagnostic::new(sc.span, format!("single-field slot `{}` takes one constraint", sc.slot.name))
+                                .with_label("use a multislot to match several fields"));
+                        };
+                        if is_multi_constraint(field) {
+                            return Err(Diagnostic::new(field.span, format!("single-field slot `{}` cannot hold a multifield variable", sc.slot.name))
+                                .with_label("use ?var instead of $?var"));
+                        }
+                        let capture = pc.new_capture();
+                        pc.alpha.slots.push(SlotMatch::Single { slot: index, capture });
+                        self.field_constraint(&mut pc, field, capture)?;
+                    }
+                }
+            }
+        }
+        self.specificity += (pc.alpha.tests.len() + pc.eq.len() + pc.join_tests.len()) as u32 + 1;
+        Ok(NodeSpec::Join {
+            alpha: pc.alpha,
+            eq: pc.eq,
+            tests: pc.join_tests,
+        })
+    }
+
+    fn pattern_template(&mut self, p: &Pattern) -> Res<TemplateId> {
+        let name = p.relation.name;
+        match name.as_str() {
+            "test" | "not" | "and" | "or" | "exists" | "forall" | "logical" => {
+                return Err(Diagnostic::new(p.relation.span, format!("`{name}` cannot be bound to a variable"))
+                    .with_label("only patterns can be bound with <-"))
+            }
+            _ => {}
+        }
+        Ok(self.program.template_or_implied(name))
+    }
+
+    fn multislot(&mut self, pc: &mut PatternCompiler, slot: usize, fields: &[Constraint]) -> Res<()> {
+        let mut specs = Vec::with_capacity(fields.len());
+        let mut pending = Vec::new();
+        for field in fields {
+            let multi = is_multi_constraint(field);
+            let needs_capture = !is_plain_wildcard(field);
+            let capture = needs_capture.then(|| pc.new_capture());
+            specs.push(FieldSpec { multi, capture });
+            if let Some(c) = capture {
+                pending.push((field, c));
+            }
+        }
+        pc.alpha.slots.push(SlotMatch::Multi { slot, fields: specs });
+        for (field, capture) in pending {
+            self.field_constraint(pc, field, capture)?;
+        }
+        Ok(())
+    }
+
+    /// Turns one field's constraint into bindings and tests on `capture`.
+    fn field_constraint(&mut self, pc: &mut PatternCompiler, c: &Constraint, capture: u16) -> Res<()> {
+        for group in &c.all {
+            if let [Term { negated: false, kind: TermKind::Var(name) | TermKind::MfVar(name), span }] = group.as_slice() {
+                match self.vars.get(name).copied() {
+                    None => {
+                        self.vars.insert(*name, VarSource::Capture(capture).at_level(pc.level));
+                    }
+                    Some(VarSource::Token { level, capture: other }) if level == pc.level => {
+                        pc.alpha.tests.push(FieldTest {
+                            capture,
+                            alts: vec![Alt { negated: false, kind: AltKind::Var(VarSource::Capture(other)) }],
+                        });
+                    }
+                    Some(VarSource::Fact(level)) if level == pc.level => {
+                        return Err(Diagnostic::new(*span, format!("`?{name}` is this pattern's fact address"))
+                            .with_label("a pattern cannot test its own fact-address variable"));
+                    }
+                    Some(source) => match source {
+                        VarSource::Token { .. } => pc.eq.push((source, capture)),
+                        _ => pc.join_tests.push(FieldTest {
+                            capture,
+                            alts: vec![Alt { negated: false, kind: AltKind::Var(source) }],
+                        }),
+                    },
+                }
+                continue;
+            }
+            if let [Term { negated: false, kind: TermKind::Wildcard | TermKind::MfWildcard, .. }] = group.as_slice() {
+                continue;
+            }
+            let mut alts = Vec::with_capacity(group.len());
+            let mut is_join = false;
+            for term in group {
+                let kind = match &term.kind {
+                    TermKind::Literal(v) => AltKind::Const(v.clone()),
+                    TermKind::Var(name) | TermKind::MfVar(name) => {
+                        let Some(source) = self.vars.get(name).copied() else {
+                            return Err(Diagnostic::new(term.span, format!("variable `?{name}` is used before it is bound"))
+                                .with_label("bind it earlier in the LHS, or outside the ~ or | connective"));
+                        };
+                        let source = self.localize(source, pc.level, &mut is_join);
+                        AltKind::Var(source)
+                    }
+                    TermKind::Wildcard | TermKind::MfWildcard => {
+                        return Err(Diagnostic::new(term.span, "a wildcard cannot be combined with connectives")
+                            .with_label("remove the wildcard or the connective"))
+                    }
+                    TermKind::Predicate(expr) => {
+                        let (bound, join) = self.bound_expr(expr, Some(pc.level))?;
+                        is_join |= join;
+                        AltKind::Pred(bound)
+                    }
+                    TermKind::ReturnValue(expr) => {
+                        let (bound, join) = self.bound_expr(expr, Some(pc.level))?;
+                        is_join |= join;
+                        AltKind::RetVal(bound)
+                    }
+                };
+                alts.push(Alt { negated: term.negated, kind });
+            }
+            let test = FieldTest { capture, alts };
+            if is_join {
+                pc.join_tests.push(test);
+            } else {
+                pc.alpha.tests.push(test);
+            }
+        }
+        Ok(())
+    }
+
+    /// Rewrites a source at the current pattern's level as a capture; notes whether
+    /// the test needs the token (a join test) or only the fact (an alpha test).
+    fn localize(&self, source: VarSource, level: u16, is_join: &mut bool) -> VarSource {
+        match source {
+            VarSource::Token { level: l, capture } if l == level => VarSource::Capture(capture),
+            other => {
+                *is_join = true;
+                other
+            }
+        }
+    }
+
+    /// Compiles an expression whose variables come from the LHS. For a predicate in
+    /// a pattern, `local_level` is that pattern's level: its variables become
+    /// captures, and the returned flag tells whether any variable lives in the token
+    /// (making the predicate a join test rather than an alpha test).
+    fn bound_expr(&mut self, expr: &Expr, local_level: Option<u16>) -> Res<(BoundExpr, bool)> {
+        let mut scope = Scope::default();
+        let mut frame = Vec::new();
+        let mut refs = Vec::new();
+        collect_vars(expr, &mut refs);
+        let mut is_join = false;
+        for (name, span) in refs {
+            if scope.get(name).is_some() {
+                continue;
+            }
+            let Some(source) = self.vars.get(&name).copied() else {
+                return Err(Diagnostic::new(span, format!("undefined variable `?{name}`"))
+                    .with_label("a variable in a test must be bound by an earlier pattern"));
+            };
+            let source = match local_level {
+                Some(level) => self.localize(source, level, &mut is_join),
+                None => source,
+            };
+            scope.slot(name);
+            frame.push(source);
+        }
+        let expr = ExprCompiler::new(self.program, self.commands, scope).compile(expr)?;
+        Ok((BoundExpr { expr, frame }, is_join))
+    }
+}
+
+impl VarSource {
+    fn at_level(self, level: u16) -> VarSource {
+        match self {
+            VarSource::Capture(capture) => VarSource::Token { level, capture },
+            other => other,
+        }
+    }
+}
+
+/// The state of one pattern being compiled.
+struct PatternCompiler {
+    level: u16,
+    alpha: AlphaPattern,
+    eq: Vec<(VarSource, u16)>,
+    join_tests: Vec<FieldTest>,
+}
+
+impl PatternCompiler {
+    fn new_capture(&mut self) -> u16 {
+        self.alpha.captures += 1;
+        self.alpha.captures - 1
+    }
+}
+
+fn is_multi_constraint(c: &Constraint) -> bool {
+    c.all
+        .iter()
+        .flatten()
+        .any(|t| matches!(t.kind, TermKind::MfVar(_) | TermKind::MfWildcard))
+}
+
+fn is_plain_wildcard(c: &Constraint) -> bool {
+    matches!(c.all.as_slice(), [g] if matches!(g.as_slice(), [Term { negated: false, kind: TermKind::Wildcard | TermKind::MfWildcard, .. }]))
+}
+
+fn collect_vars(expr: &Expr, out: &mut Vec<(Atom, Span)>) {
+    match expr {
+        Expr::Var(id) | Expr::MfVar(id) => out.push((id.name, id.span)),
+        Expr::Call(c) => c.args.iter().for_each(|a| collect_vars(a, out)),
+        Expr::List(items, _) => items.iter().for_each(|a| collect_vars(a, out)),
+        Expr::Const(..) | Expr::Global(_) => {}
+    }
+}
+
+fn count_calls(expr: &Expr) -> u32 {
+    match expr {
+        Expr::Call(c) => 1 + c.args.iter().map(count_calls).sum::<u32>(),
+        _ => 0,
+    }
+}
+
+/// Expands `or` CEs into disjuncts (each a plain conjunction), tracking how many
+/// leading CEs of each disjunct were inside `logical`.
+fn expand_or(ces: &[Ce], logical_count: usize) -> Res<Vec<(Vec<Ce>, usize)>> {
+    let mut results: Vec<(Vec<Ce>, usize)> = vec![(Vec::new(), 0)];
+    for (i, ce) in ces.iter().enumerate() {
+        let options: Vec<Vec<Ce>> = match ce {
+            Ce::Or(items, _) => {
+                let mut opts = Vec::new();
+                for item in items {
+                    for (conj, _) in expand_or(std::slice::from_ref(item), 0)? {
+                        opts.push(conj);
+                    }
+                }
+                opts
+            }
+            Ce::And(items, _) => expand_or(items, 0)?.into_iter().map(|(c, _)| c).collect(),
+            other => vec![vec![other.clone()]],
+        };
+        let mut next = Vec::with_capacity(results.len() * options.len());
+        for (prefix, logical_len) in &results {
+            for option in &options {
+                let mut conj = prefix.clone();
+                conj.extend(option.iter().cloned());
+                let logical_len = if i < logical_count { conj.len() } else { *logical_len };
+                next.push((conj, logical_len));
+            }
+        }
+        results = next;
+        if results.len() > 4096 {
+            return Err(Diagnostic::new(ce.span(), "too many `or` combinations")
+                .with_label("this rule expands to more than 4096 disjuncts"));
+        }
+    }
+    Ok(results)
+}

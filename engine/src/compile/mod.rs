@@ -1,0 +1,13 @@
+//! Compile: constructs from the syntax tree to what the network and evaluator run.
+//!
+//! Names are resolved here (templates, slots, functions, globals, variables), so that
+//! nothing downstream looks anything up by string.
+
+pub mod expr;
+pub mod lhs;
+pub mod program;
+pub mod template;
+
+pub use expr::{CExpr, CommandTable, ExprCompiler, Scope};
+pub use program::Program;
+pub use template::{ModuleId, Template, TemplateId};

@@ -1,0 +1,191 @@
+//! The program's symbol tables: templates, functions, globals and modules by name.
+//!
+//! Compiling a construct resolves every name it uses against these tables, so that
+//! the network and the evaluator work with indices, never with strings.
+
+use super::expr::CExpr;
+use super::template::{ModuleId, Template, TemplateId};
+use crate::syntax::ast::Defmodule;
+use crate::value::{atom, Atom, Value};
+use rustc_hash::FxHashMap;
+use std::rc::Rc;
+
+/// A compiled deffunction.
+#[derive(Debug)]
+pub struct Function {
+    /// The function's name.
+    pub name: Atom,
+    /// The number of single-field parameters.
+    pub params: usize,
+    /// Whether a `$?rest` parameter collects further arguments.
+    pub rest: bool,
+    /// The body; `None` while the body is being compiled (so it may call itself).
+    pub body: Option<Rc<[CExpr]>>,
+    /// How many frame slots the body needs (parameters included).
+    pub frame_size: usize,
+    /// The source text, for `ppdeffunction`.
+    pub source: Option<Rc<str>>,
+}
+
+/// A defglobal variable.
+#[derive(Debug)]
+pub struct Global {
+    /// The name without `?*` and `*`.
+    pub name: Atom,
+    /// The current value.
+    pub value: Value,
+    /// The initial-value expression, re-evaluated at `(reset)`.
+    pub init: Rc<CExpr>,
+}
+
+/// A defmodule.
+#[derive(Debug)]
+pub struct Module {
+    /// The module's name.
+    pub name: Atom,
+    /// Its definition (`None` for MAIN).
+    pub definition: Option<Defmodule>,
+}
+
+/// The symbol tables of an environment.
+#[derive(Debug)]
+pub struct Program {
+    /// All templates, by id.
+    pub templates: Vec<Template>,
+    template_ids: FxHashMap<Atom, TemplateId>,
+    /// All deffunctions, by id.
+    pub functions: Vec<Function>,
+    function_ids: FxHashMap<Atom, u32>,
+    /// All defglobals, by id.
+    pub globals: Vec<Global>,
+    global_ids: FxHashMap<Atom, u32>,
+    /// All modules, by id; MAIN is module 0.
+    pub modules: Vec<Module>,
+    /// The module new constructs are added to.
+    pub current_module: ModuleId,
+}
+
+impl Default for Program {
+    fn default() -> Self {
+        Program {
+            templates: Vec::new(),
+            template_ids: FxHashMap::default(),
+            functions: Vec::new(),
+            function_ids: FxHashMap::default(),
+            globals: Vec::new(),
+            global_ids: FxHashMap::default(),
+            modules: vec![Module {
+                name: atom("MAIN"),
+                definition: None,
+            }],
+            current_module: ModuleId(0),
+        }
+    }
+}
+
+/// Strips a `MODULE::` qualifier from a construct name.
+pub fn unqualified(name: Atom) -> Atom {
+    match name.as_str().rsplit_once("::") {
+        Some((_, base)) => atom(base),
+        None => name,
+    }
+}
+
+impl Program {
+    /// The template named `name` (module qualifiers are ignored).
+    pub fn template_id(&self, name: Atom) -> Option<TemplateId> {
+        self.template_ids.get(&unqualified(name)).copied()
+    }
+
+    /// The template with id `id`.
+    pub fn template(&self, id: TemplateId) -> &Template {
+        &self.templates[id.0 as usize]
+    }
+
+    /// The template named `name`, creating the implied template of an ordered fact
+    /// if there is none.
+    pub fn template_or_implied(&mut self, name: Atom) -> TemplateId {
+        match self.template_id(name) {
+            Some(id) => id,
+            None => self.add_template(Template::implied(unqualified(name), self.current_module)),
+        }
+    }
+
+    /// Adds (or, for an existing name, replaces) a template.
+    pub fn add_template(&mut self, template: Template) -> TemplateId {
+        if let Some(&id) = self.template_ids.get(&template.name) {
+            self.templates[id.0 as usize] = template;
+            return id;
+        }
+        let id = TemplateId(self.templates.len() as u32);
+        self.template_ids.insert(template.name, id);
+        self.templates.push(template);
+        id
+    }
+
+    /// The deffunction named `name`.
+    pub fn function_id(&self, name: Atom) -> Option<u32> {
+        self.function_ids.get(&unqualified(name)).copied()
+    }
+
+    /// Declares a deffunction (its body is set once compiled); returns its id.
+    pub fn declare_function(&mut self, function: Function) -> u32 {
+        if let Some(&id) = self.function_ids.get(&function.name) {
+            self.functions[id as usize] = function;
+            return id;
+        }
+        let id = self.functions.len() as u32;
+        self.function_ids.insert(function.name, id);
+        self.functions.push(function);
+        id
+    }
+
+    /// The defglobal named `name`.
+    pub fn global_id(&self, name: Atom) -> Option<u32> {
+        self.global_ids.get(&unqualified(name)).copied()
+    }
+
+    /// Adds or redefines a global; returns its id.
+    pub fn add_global(&mut self, global: Global) -> u32 {
+        if let Some(&id) = self.global_ids.get(&global.name) {
+            self.globals[id as usize] = global;
+            return id;
+        }
+        let id = self.globals.len() as u32;
+        self.global_ids.insert(global.name, id);
+        self.globals.push(global);
+        id
+    }
+
+    /// The module named `name`.
+    pub fn module_id(&self, name: Atom) -> Option<ModuleId> {
+        self.modules
+            .iter()
+            .position(|m| m.name == name)
+            .map(|i| ModuleId(i as u32))
+    }
+
+    /// Adds a module, or replaces the definition of an existing one.
+    pub fn add_module(&mut self, name: Atom, definition: Option<Defmodule>) -> ModuleId {
+        if let Some(id) = self.module_id(name) {
+            self.modules[id.0 as usize].definition = definition;
+            return id;
+        }
+        self.modules.push(Module { name, definition });
+        ModuleId(self.modules.len() as u32 - 1)
+    }
+
+    /// The module a construct named `name` belongs to: its `MODULE::` qualifier if
+    /// it has one, else the current module.
+    pub fn module_of(&self, name: Atom) -> ModuleId {
+        name.as_str()
+            .rsplit_once("::")
+            .and_then(|(module, _)| self.module_id(atom(module)))
+            .unwrap_or(self.current_module)
+    }
+
+    /// The name of module `id`.
+    pub fn module_name(&self, id: ModuleId) -> Atom {
+        self.modules[id.0 as usize].name
+    }
+}

@@ -1,0 +1,821 @@
+//! The commands: functions that need the environment (printing, reading, facts,
+//! the agenda, loading). Each takes its arguments evaluated.
+//!
+//! `Rt` commands need only the runtime and may be called from LHS tests; `Env`
+//! commands change working memory or the network and may not.
+
+use super::{show, Environment, Runtime, SalienceEvaluation};
+use crate::agenda::Strategy;
+use crate::compile::expr::{CommandSig, CommandTable};
+use crate::eval::{self, printout_text, EvalError};
+use crate::value::{atom, FactId, Value};
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+/// A command's implementation.
+#[derive(Clone, Copy)]
+pub enum Command {
+    /// Needs only the runtime.
+    Rt(fn(&mut Runtime, &[Value]) -> Result<Value, EvalError>),
+    /// Needs the whole environment.
+    Env(fn(&mut Environment, &[Value]) -> Result<Value, EvalError>),
+}
+
+/// A command: name, arity and implementation.
+pub struct CommandDef {
+    /// The CLIPS name.
+    pub name: &'static str,
+    /// The least number of arguments.
+    pub min: usize,
+    /// The most arguments, or `None`.
+    pub max: Option<usize>,
+    /// The implementation.
+    pub run: Command,
+}
+
+type R = Result<Value, EvalError>;
+
+const fn rt(name: &'static str, min: usize, max: Option<usize>, f: fn(&mut Runtime, &[Value]) -> R) -> CommandDef {
+    CommandDef { name, min, max, run: Command::Rt(f) }
+}
+
+const fn env(name: &'static str, min: usize, max: Option<usize>, f: fn(&mut Environment, &[Value]) -> R) -> CommandDef {
+    CommandDef { name, min, max, run: Command::Env(f) }
+}
+
+static DEFS: &[CommandDef] = &[
+    rt("printout", 1, None, printout),
+    rt("print", 0, None, print),
+    rt("println", 0, None, println),
+    rt("format", 2, None, format),
+    rt("read", 0, Some(1), read),
+    rt("readline", 0, Some(1), readline),
+    rt("read-number", 0, Some(1), read_number),
+    rt("open", 2, Some(3), open),
+    rt("close", 0, Some(1), close),
+    rt("fact-index", 1, Some(1), fact_index),
+    rt("fact-slot-value", 2, Some(2), fact_slot_value),
+    rt("fact-existp", 1, Some(1), fact_existp),
+    rt("fact-relation", 1, Some(1), fact_relation),
+    rt("fact-slot-names", 1, Some(1), fact_slot_names),
+    rt("get-strategy", 0, Some(0), get_strategy),
+    rt("set-strategy", 1, Some(1), set_strategy),
+    rt("watch", 1, None, watch),
+    rt("unwatch", 1, None, unwatch),
+    rt("set-salience-evaluation", 1, Some(1), set_salience_evaluation),
+    rt("get-salience-evaluation", 0, Some(0), get_salience_evaluation),
+    rt("get-focus", 0, Some(0), get_focus),
+    rt("get-focus-stack", 0, Some(0), get_focus_stack),
+    rt("list-focus-stack", 0, Some(0), list_focus_stack),
+    rt("pop-focus", 0, Some(0), pop_focus),
+    rt("clear-focus-stack", 0, Some(0), clear_focus_stack),
+    rt("halt", 0, Some(0), halt),
+    rt("exit", 0, Some(1), exit),
+    rt("facts", 0, Some(4), facts),
+    rt("rules", 0, Some(1), rules),
+    rt("agenda", 0, Some(1), agenda),
+    rt("list-defrules", 0, Some(1), rules),
+    rt("list-deftemplates", 0, Some(1), list_deftemplates),
+    rt("list-deffacts", 0, Some(1), list_deffacts),
+    rt("list-deffunctions", 0, Some(1), list_deffunctions),
+    rt("list-defglobals", 0, Some(1), list_defglobals),
+    rt("list-defmodules", 0, Some(0), list_defmodules),
+    rt("ppdefrule", 1, Some(1), ppdefrule),
+    rt("ppdeftemplate", 1, Some(1), ppdeftemplate),
+    rt("ppdeffunction", 1, Some(1), ppdeffunction),
+    rt("get-current-module", 0, Some(0), get_current_module),
+    rt("set-current-module", 1, Some(1), set_current_module),
+    rt("save-facts", 1, None, save_facts),
+    env("retract", 1, None, retract),
+    env("assert-string", 1, Some(1), assert_string),
+    env("reset", 0, Some(0), reset),
+    env("clear", 0, Some(0), clear),
+    env("run", 0, Some(1), run),
+    env("load", 1, Some(1), load),
+    env("load*", 1, Some(1), load_quiet),
+    env("batch", 1, Some(1), batch),
+    env("batch*", 1, Some(1), batch_quiet),
+    env("focus", 1, None, focus),
+    env("refresh", 1, Some(1), refresh),
+    env("refresh-agenda", 0, Some(1), refresh_agenda),
+    env("eval", 1, Some(1), eval_string),
+    env("build", 1, Some(1), build),
+    env("load-facts", 1, Some(1), load_facts),
+    env("undefrule", 1, Some(1), undefrule),
+    env("dependencies", 1, Some(1), dependencies),
+    env("dependents", 1, Some(1), dependents),
+    env("matches", 1, Some(2), matches),
+];
+
+static BY_NAME: LazyLock<HashMap<&'static str, u32>> =
+    LazyLock::new(|| DEFS.iter().enumerate().map(|(i, d)| (d.name, i as u32)).collect());
+
+/// The command with id `id`.
+pub fn get(id: u32) -> &'static CommandDef {
+    &DEFS[id as usize]
+}
+
+/// The command named `name`.
+pub fn lookup(name: &str) -> Option<&'static CommandDef> {
+    BY_NAME.get(name).map(|i| get(*i))
+}
+
+/// The names of all commands (for completion and documentation).
+pub fn names() -> impl Iterator<Item = &'static str> {
+    DEFS.iter().map(|d| d.name)
+}
+
+/// The command table as the compiler sees it.
+pub struct Table;
+
+/// The one command table.
+pub static TABLE: Table = Table;
+
+impl CommandTable for Table {
+    fn command(&self, name: &str) -> Option<CommandSig> {
+        BY_NAME.get(name).map(|&id| {
+            let d = get(id);
+            CommandSig { id, min_args: d.min, max_args: d.max }
+        })
+    }
+}
+
+// ---- argument helpers ----
+
+fn lexeme(args: &[Value], i: usize, what: &str) -> Result<String, EvalError> {
+    match args.get(i) {
+        Some(Value::Symbol(s)) | Some(Value::String(s)) => Ok(s.to_string()),
+        Some(other) => Err(EvalError::new(format!("{what}: expected a symbol or string as argument #{}, got {}", i + 1, other.repr()))),
+        None => Err(EvalError::new(format!("{what}: missing argument #{}", i + 1))),
+    }
+}
+
+fn integer(args: &[Value], i: usize, what: &str) -> Result<i64, EvalError> {
+    match args.get(i) {
+        Some(Value::Integer(n)) => Ok(*n),
+        Some(Value::Float(f)) => Ok(*f as i64),
+        Some(other) => Err(EvalError::new(format!("{what}: expected an integer as argument #{}, got {}", i + 1, other.repr()))),
+        None => Err(EvalError::new(format!("{what}: missing argument #{}", i + 1))),
+    }
+}
+
+fn logical_name(v: &Value) -> String {
+    match v {
+        Value::Symbol(s) | Value::String(s) => s.to_string(),
+        other => other.display().to_string(),
+    }
+}
+
+fn fact_arg(rt: &Runtime, args: &[Value], what: &str) -> Result<std::rc::Rc<crate::wm::Fact>, EvalError> {
+    let id = match args.first() {
+        Some(Value::Fact(id)) => *id,
+        Some(Value::Integer(i)) if *i > 0 => FactId(*i as u64),
+        other => {
+            return Err(EvalError::new(format!(
+                "{what}: expected a fact address or index, got {}",
+                other.map_or("nothing".into(), |v| v.repr().to_string())
+            )))
+        }
+    };
+    rt.wm
+        .get(id)
+        .cloned()
+        .ok_or_else(|| EvalError::new(format!("{what}: fact f-{} does not exist", id.0)))
+}
+
+fn out(rt: &mut Runtime, name: &str, text: &str) -> Result<(), EvalError> {
+    if name == "nil" {
+        return Ok(());
+    }
+    if rt.routers.write(name, text) {
+        Ok(())
+    } else {
+        Err(EvalError::new(format!("logical name {name} was not recognized by any routers")))
+    }
+}
+
+// ---- output and input ----
+
+fn printout(rt: &mut Runtime, args: &[Value]) -> R {
+    let name = logical_name(&args[0]);
+    let text: String = args[1..].iter().map(printout_text).collect();
+    out(rt, &name, &text)?;
+    Ok(Value::Void)
+}
+
+fn print(rt: &mut Runtime, args: &[Value]) -> R {
+    let text: String = args.iter().map(printout_text).collect();
+    out(rt, "t", &text)?;
+    Ok(Value::Void)
+}
+
+fn println(rt: &mut Runtime, args: &[Value]) -> R {
+    let mut text: String = args.iter().map(printout_text).collect();
+    text.push('\n');
+    out(rt, "t", &text)?;
+    Ok(Value::Void)
+}
+
+fn format(rt: &mut Runtime, args: &[Value]) -> R {
+    let name = logical_name(&args[0]);
+    let control = lexeme(args, 1, "format")?;
+    let text = crate::functions::format::format_string(&control, &args[2..]).map_err(|e| EvalError::new(e.message))?;
+    out(rt, &name, &text)?;
+    Ok(Value::string(&text))
+}
+
+fn input_name(args: &[Value]) -> String {
+    args.first().map_or_else(|| "t".to_string(), logical_name)
+}
+
+fn read(rt: &mut Runtime, args: &[Value]) -> R {
+    let name = input_name(args);
+    match rt.routers.read_token(&name).map_err(EvalError::new)? {
+        Some(v) => Ok(v),
+        None => Ok(Value::symbol("EOF")),
+    }
+}
+
+fn readline(rt: &mut Runtime, args: &[Value]) -> R {
+    let name = input_name(args);
+    match rt.routers.read_line(&name).map_err(EvalError::new)? {
+        Some(line) => Ok(Value::string(&line)),
+        None => Ok(Value::symbol("EOF")),
+    }
+}
+
+fn read_number(rt: &mut Runtime, args: &[Value]) -> R {
+    match read(rt, args)? {
+        v @ (Value::Integer(_) | Value::Float(_)) => Ok(v),
+        Value::Symbol(s) if s.as_str() == "EOF" => Ok(Value::symbol("EOF")),
+        _ => Ok(Value::string("*** READ ERROR ***")),
+    }
+}
+
+fn open(rt: &mut Runtime, args: &[Value]) -> R {
+    let path = lexeme(args, 0, "open")?;
+    let name = logical_name(&args[1]);
+    let mode = if args.len() > 2 { lexeme(args, 2, "open")? } else { "r".into() };
+    Ok(Value::boolean(rt.routers.open(&path, &name, &mode)))
+}
+
+fn close(rt: &mut Runtime, args: &[Value]) -> R {
+    let name = args.first().map(logical_name);
+    Ok(Value::boolean(rt.routers.close(name.as_deref())))
+}
+
+// ---- facts ----
+
+fn fact_index(rt: &mut Runtime, args: &[Value]) -> R {
+    Ok(Value::Integer(fact_arg(rt, args, "fact-index")?.id.0 as i64))
+}
+
+fn fact_slot_value(rt: &mut Runtime, args: &[Value]) -> R {
+    let fact = fact_arg(rt, args, "fact-slot-value")?;
+    let slot = lexeme(args, 1, "fact-slot-value")?;
+    let t = rt.program.template(fact.template);
+    let index = if t.implied && slot == "implied" { Some(0) } else { t.slot_index(atom(&slot)) };
+    index
+        .map(|i| fact.slots[i].clone())
+        .ok_or_else(|| EvalError::new(format!("fact-slot-value: template {} has no slot {slot}", t.name)))
+}
+
+fn fact_existp(rt: &mut Runtime, args: &[Value]) -> R {
+    let id = match args[0] {
+        Value::Fact(id) => id,
+        Value::Integer(i) if i > 0 => FactId(i as u64),
+        _ => return Ok(Value::false_sym()),
+    };
+    Ok(Value::boolean(rt.wm.get(id).is_some()))
+}
+
+fn fact_relation(rt: &mut Runtime, args: &[Value]) -> R {
+    let fact = fact_arg(rt, args, "fact-relation")?;
+    Ok(Value::Symbol(rt.program.template(fact.template).name))
+}
+
+fn fact_slot_names(rt: &mut Runtime, args: &[Value]) -> R {
+    let fact = fact_arg(rt, args, "fact-slot-names")?;
+    let t = rt.program.template(fact.template);
+    Ok(Value::multifield(t.slots.iter().map(|s| Value::Symbol(s.name)).collect()))
+}
+
+// ---- agenda and focus ----
+
+fn get_strategy(rt: &mut Runtime, _: &[Value]) -> R {
+    Ok(Value::symbol(rt.agenda.strategy().name()))
+}
+
+fn set_strategy(rt: &mut Runtime, args: &[Value]) -> R {
+    let name = lexeme(args, 0, "set-strategy")?;
+    let strategy: Strategy = name.parse().map_err(EvalError::new)?;
+    let old = rt.agenda.strategy();
+    rt.agenda.set_strategy(strategy);
+    Ok(Value::symbol(old.name()))
+}
+
+fn set_watch(rt: &mut Runtime, args: &[Value], on: bool) -> R {
+    for a in args {
+        let item = logical_name(a);
+        let w = &mut rt.watch;
+        match item.as_str() {
+            "facts" => w.facts = on,
+            "rules" => w.rules = on,
+            "activations" => w.activations = on,
+            "statistics" => w.statistics = on,
+            "focus" => w.focus = on,
+            "globals" => w.globals = on,
+            "deffunctions" => w.deffunctions = on,
+            "compilations" | "instances" | "slots" | "messages" | "message-handlers" | "generic-functions" | "methods" => {}
+            "all" => {
+                *w = super::Watch {
+                    facts: on,
+                    rules: on,
+                    activations: on,
+                    statistics: on,
+                    focus: on,
+                    globals: on,
+                    deffunctions: on,
+                }
+            }
+            other => return Err(EvalError::new(format!("watch: unknown item {other}; expected facts, rules, activations, statistics, focus, globals, deffunctions or all"))),
+        }
+    }
+    Ok(Value::Void)
+}
+
+fn watch(rt: &mut Runtime, args: &[Value]) -> R {
+    set_watch(rt, args, true)
+}
+
+fn unwatch(rt: &mut Runtime, args: &[Value]) -> R {
+    set_watch(rt, args, false)
+}
+
+fn set_salience_evaluation(rt: &mut Runtime, args: &[Value]) -> R {
+    let old = get_salience_evaluation(rt, &[])?;
+    rt.salience_evaluation = match lexeme(args, 0, "set-salience-evaluation")?.as_str() {
+        "when-defined" => SalienceEvaluation::WhenDefined,
+        "when-activated" => SalienceEvaluation::WhenActivated,
+        "every-cycle" => SalienceEvaluation::EveryCycle,
+        other => return Err(EvalError::new(format!("set-salience-evaluation: unknown mode {other}; expected when-defined, when-activated or every-cycle"))),
+    };
+    Ok(old)
+}
+
+fn get_salience_evaluation(rt: &mut Runtime, _: &[Value]) -> R {
+    Ok(Value::symbol(match rt.salience_evaluation {
+        SalienceEvaluation::WhenDefined => "when-defined",
+        SalienceEvaluation::WhenActivated => "when-activated",
+        SalienceEvaluation::EveryCycle => "every-cycle",
+    }))
+}
+
+fn get_focus(rt: &mut Runtime, _: &[Value]) -> R {
+    Ok(match rt.focus.last() {
+        Some(m) => Value::Symbol(rt.program.module_name(*m)),
+        None => Value::false_sym(),
+    })
+}
+
+fn get_focus_stack(rt: &mut Runtime, _: &[Value]) -> R {
+    Ok(Value::multifield(rt.focus.iter().rev().map(|m| Value::Symbol(rt.program.module_name(*m))).collect()))
+}
+
+fn list_focus_stack(rt: &mut Runtime, _: &[Value]) -> R {
+    let text: String = rt.focus.iter().rev().map(|m| format!("{}\n", rt.program.module_name(*m))).collect();
+    out(rt, "t", &text)?;
+    Ok(Value::Void)
+}
+
+fn pop_focus(rt: &mut Runtime, _: &[Value]) -> R {
+    Ok(match rt.focus.pop() {
+        Some(m) => Value::Symbol(rt.program.module_name(m)),
+        None => Value::false_sym(),
+    })
+}
+
+fn clear_focus_stack(rt: &mut Runtime, _: &[Value]) -> R {
+    rt.focus.clear();
+    Ok(Value::Void)
+}
+
+fn halt(rt: &mut Runtime, _: &[Value]) -> R {
+    rt.halted = true;
+    Ok(Value::Void)
+}
+
+fn exit(rt: &mut Runtime, args: &[Value]) -> R {
+    let code = match args.first() {
+        Some(Value::Integer(i)) => *i as i32,
+        _ => 0,
+    };
+    rt.exit_requested = Some(code);
+    rt.halted = true;
+    Ok(Value::Void)
+}
+
+// ---- listings ----
+
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("For a total of {n} {word}.\n")
+    } else {
+        format!("For a total of {n} {word}s.\n")
+    }
+}
+
+fn facts(rt: &mut Runtime, args: &[Value]) -> R {
+    let numbers: Vec<i64> = args.iter().filter_map(|a| match a { Value::Integer(i) => Some(*i), _ => None }).collect();
+    let start = numbers.first().copied().unwrap_or(0);
+    let end = numbers.get(1).copied().unwrap_or(i64::MAX);
+    let max = numbers.get(2).copied().unwrap_or(i64::MAX);
+    let mut text = String::new();
+    let mut count = 0usize;
+    for f in rt.wm.iter() {
+        let id = f.id.0 as i64;
+        if id < start || id > end || count as i64 >= max {
+            continue;
+        }
+        text.push_str(&show::fact_line(&rt.program, f));
+        text.push('\n');
+        count += 1;
+    }
+    text.push_str(&plural(count, "fact"));
+    out(rt, "t", &text)?;
+    Ok(Value::Void)
+}
+
+fn rules(rt: &mut Runtime, _: &[Value]) -> R {
+    let mut live: Vec<usize> = rt.rule_ids.values().copied().collect();
+    live.sort_unstable();
+    let mut text: String = live.iter().map(|i| format!("{}\n", rt.rules[*i].name)).collect();
+    text.push_str(&plural(live.len(), "defrule"));
+    out(rt, "t", &text)?;
+    Ok(Value::Void)
+}
+
+fn agenda(rt: &mut Runtime, _: &[Value]) -> R {
+    let module = rt.program.current_module;
+    let mut text = String::new();
+    let list = rt.agenda.list(module);
+    for a in &list {
+        let rule = &rt.rules[rt.productions[a.production.0 as usize].rule];
+        text.push_str(&show::activation_line(a, &rule.name));
+        text.push('\n');
+    }
+    text.push_str(&plural(list.len(), "activation"));
+    out(rt, "t", &text)?;
+    Ok(Value::Void)
+}
+
+fn list_names(rt: &mut Runtime, names: Vec<String>, word: &str) -> R {
+    let mut text: String = names.iter().map(|n| format!("{n}\n")).collect();
+    text.push_str(&plural(names.len(), word));
+    out(rt, "t", &text)?;
+    Ok(Value::Void)
+}
+
+fn list_deftemplates(rt: &mut Runtime, _: &[Value]) -> R {
+    let names = rt.program.templates.iter().filter(|t| !t.implied).map(|t| t.name.to_string()).collect();
+    list_names(rt, names, "deftemplate")
+}
+
+fn list_deffacts(rt: &mut Runtime, _: &[Value]) -> R {
+    let names = rt.deffacts.iter().map(|d| d.name.to_string()).collect();
+    list_names(rt, names, "deffacts")
+}
+
+fn list_deffunctions(rt: &mut Runtime, _: &[Value]) -> R {
+    let names = rt.program.functions.iter().map(|f| f.name.to_string()).collect();
+    list_names(rt, names, "deffunction")
+}
+
+fn list_defglobals(rt: &mut Runtime, _: &[Value]) -> R {
+    let names = rt.program.globals.iter().map(|g| g.name.to_string()).collect();
+    list_names(rt, names, "defglobal")
+}
+
+fn list_defmodules(rt: &mut Runtime, _: &[Value]) -> R {
+    let text: String = rt.program.modules.iter().map(|m| format!("{}\n", m.name)).collect();
+    out(rt, "t", &text)?;
+    Ok(Value::Void)
+}
+
+fn pretty(rt: &mut Runtime, source: Option<std::rc::Rc<str>>, what: &str, name: &str) -> R {
+    match source {
+        Some(text) => {
+            out(rt, "t", &format!("{text}\n"))?;
+            Ok(Value::Void)
+        }
+        None => Err(EvalError::new(format!("{what}: unable to find {name}"))),
+    }
+}
+
+fn ppdefrule(rt: &mut Runtime, args: &[Value]) -> R {
+    let name = lexeme(args, 0, "ppdefrule")?;
+    let source = rt.rule_ids.get(&atom(&name)).map(|i| rt.rules[*i].source.clone());
+    pretty(rt, source, "ppdefrule", &name)
+}
+
+fn ppdeftemplate(rt: &mut Runtime, args: &[Value]) -> R {
+    let name = lexeme(args, 0, "ppdeftemplate")?;
+    let source = rt.program.template_id(atom(&name)).and_then(|t| rt.program.template(t).source.clone());
+    pretty(rt, source, "ppdeftemplate", &name)
+}
+
+fn ppdeffunction(rt: &mut Runtime, args: &[Value]) -> R {
+    let name = lexeme(args, 0, "ppdeffunction")?;
+    let source = rt.program.function_id(atom(&name)).and_then(|f| rt.program.functions[f as usize].source.clone());
+    pretty(rt, source, "ppdeffunction", &name)
+}
+
+fn get_current_module(rt: &mut Runtime, _: &[Value]) -> R {
+    Ok(Value::Symbol(rt.program.module_name(rt.program.current_module)))
+}
+
+fn set_current_module(rt: &mut Runtime, args: &[Value]) -> R {
+    let name = lexeme(args, 0, "set-current-module")?;
+    let old = get_current_module(rt, &[])?;
+    match rt.program.module_id(atom(&name)) {
+        Some(m) => {
+            rt.program.current_module = m;
+            Ok(old)
+        }
+        None => Err(EvalError::new(format!("set-current-module: unknown module {name}"))),
+    }
+}
+
+fn save_facts(rt: &mut Runtime, args: &[Value]) -> R {
+    let path = lexeme(args, 0, "save-facts")?;
+    let text: String = rt.wm.iter().map(|f| format!("{}\n", show::fact_text(&rt.program, f))).collect();
+    Ok(Value::boolean(std::fs::write(&path, text).is_ok()))
+}
+
+// ---- environment commands ----
+
+fn retract(env: &mut Environment, args: &[Value]) -> R {
+    for a in args {
+        match a {
+            Value::Fact(id) => {
+                env.retract(*id);
+            }
+            Value::Integer(i) if *i > 0 => {
+                if !env.retract(FactId(*i as u64)) {
+                    return Err(EvalError::new(format!("retract: fact f-{i} does not exist")));
+                }
+            }
+            Value::Symbol(s) if s.as_str() == "*" => {
+                let ids: Vec<FactId> = env.rt.wm.iter().map(|f| f.id).collect();
+                for id in ids {
+                    env.retract(id);
+                }
+            }
+            other => return Err(EvalError::new(format!("retract: expected a fact address or index, got {}", other.repr()))),
+        }
+    }
+    Ok(Value::Void)
+}
+
+fn assert_string(env: &mut Environment, args: &[Value]) -> R {
+    let text = lexeme(args, 0, "assert-string")?;
+    let item = crate::syntax::sexpr::read_all(&text)
+        .map_err(|d| EvalError::new(format!("assert-string: {}", d.message)))?;
+    let [item] = item.as_slice() else {
+        return Err(EvalError::new("assert-string: expected exactly one fact"));
+    };
+    let spec = crate::syntax::parse::parse_fact(item).map_err(|d| EvalError::new(format!("assert-string: {}", d.message)))?;
+    let build = crate::compile::ExprCompiler::new(&mut env.rt.program, &TABLE, Default::default())
+        .fact(&spec)
+        .map_err(|d| EvalError::new(format!("assert-string: {}", d.message)))?;
+    let (template, slots) = eval::build_fact(env, &mut Vec::new(), &build).map_err(unwind_error)?;
+    Ok(env.assert_values(template, slots)?.map_or(Value::false_sym(), Value::Fact))
+}
+
+fn unwind_error(u: eval::Unwind) -> EvalError {
+    match u {
+        eval::Unwind::Error(e) => e,
+        _ => EvalError::new("unexpected return or break"),
+    }
+}
+
+fn reset(env: &mut Environment, _: &[Value]) -> R {
+    env.reset();
+    Ok(Value::Void)
+}
+
+fn clear(env: &mut Environment, _: &[Value]) -> R {
+    env.clear();
+    Ok(Value::Void)
+}
+
+fn run(env: &mut Environment, args: &[Value]) -> R {
+    let count = match args.first() {
+        Some(_) => match integer(args, 0, "run")? {
+            n if n < 0 => None,
+            n => Some(n as u64),
+        },
+        None => None,
+    };
+    match env.run(count) {
+        Ok(_) => Ok(Value::Void),
+        Err(e) => {
+            env.report(&format!("error: {e}"));
+            Ok(Value::Void)
+        }
+    }
+}
+
+fn load_with(env: &mut Environment, args: &[Value], quiet: bool) -> R {
+    let path = lexeme(args, 0, "load")?;
+    match env.load_file(&path) {
+        Ok(()) => Ok(Value::true_sym()),
+        Err(e) => {
+            let _ = quiet;
+            env.report(&e.rendered);
+            Ok(Value::false_sym())
+        }
+    }
+}
+
+fn load(env: &mut Environment, args: &[Value]) -> R {
+    load_with(env, args, false)
+}
+
+fn load_quiet(env: &mut Environment, args: &[Value]) -> R {
+    load_with(env, args, true)
+}
+
+fn batch_with(env: &mut Environment, args: &[Value], echo: bool) -> R {
+    let path = lexeme(args, 0, "batch")?;
+    match std::fs::read_to_string(&path) {
+        Ok(text) => {
+            env.batch_str(&text, &path, echo);
+            Ok(Value::true_sym())
+        }
+        Err(_) => Ok(Value::false_sym()),
+    }
+}
+
+fn batch(env: &mut Environment, args: &[Value]) -> R {
+    batch_with(env, args, true)
+}
+
+fn batch_quiet(env: &mut Environment, args: &[Value]) -> R {
+    batch_with(env, args, false)
+}
+
+fn focus(env: &mut Environment, args: &[Value]) -> R {
+    let mut modules = Vec::new();
+    for i in 0..args.len() {
+        let name = lexeme(args, i, "focus")?;
+        match env.rt.program.module_id(atom(&name)) {
+            Some(m) => modules.push(m),
+            None => return Err(EvalError::new(format!("focus: unknown module {name}"))),
+        }
+    }
+    // (focus A B) leaves A on top.
+    for m in modules.into_iter().rev() {
+        if env.rt.focus.last() != Some(&m) {
+            env.rt.focus.push(m);
+        }
+    }
+    Ok(Value::true_sym())
+}
+
+fn refresh(env: &mut Environment, args: &[Value]) -> R {
+    let name = lexeme(args, 0, "refresh")?;
+    let Some(index) = env.rule_index(&name) else {
+        return Err(EvalError::new(format!("refresh: unknown rule {name}")));
+    };
+    for p in env.rt.rules[index].productions.clone() {
+        for token in env.net.production_tokens(p) {
+            let facts = env.net.token_facts(token);
+            if !env.rt.agenda.contains(p, token) {
+                crate::rete::TestHost::activate(&mut env.rt, p, token, facts);
+            }
+        }
+    }
+    Ok(Value::Void)
+}
+
+fn refresh_agenda(env: &mut Environment, _: &[Value]) -> R {
+    env.refresh_saliences();
+    Ok(Value::Void)
+}
+
+fn eval_string(env: &mut Environment, args: &[Value]) -> R {
+    let text = lexeme(args, 0, "eval")?;
+    let items = crate::syntax::sexpr::read_all(&text).map_err(|d| EvalError::new(format!("eval: {}", d.message)))?;
+    let [item] = items.as_slice() else {
+        return Err(EvalError::new("eval: expected exactly one expression"));
+    };
+    let expr = crate::syntax::parse::parse_expr(item).map_err(|d| EvalError::new(format!("eval: {}", d.message)))?;
+    env.eval_command(&expr)
+}
+
+fn build(env: &mut Environment, args: &[Value]) -> R {
+    let text = lexeme(args, 0, "build")?;
+    let origin = env.add_source("build", &text);
+    let (items, diagnostics) = crate::syntax::parse::parse_source(&text);
+    if !diagnostics.is_empty() {
+        env.report(&Environment::render_diagnostics(&diagnostics, "build", &text));
+        return Ok(Value::false_sym());
+    }
+    for item in items {
+        match item {
+            crate::syntax::ast::TopLevel::Construct(c) => {
+                if let Err(d) = env.define(&c, &text, origin) {
+                    env.report(&d.render("build", &text));
+                    return Ok(Value::false_sym());
+                }
+            }
+            crate::syntax::ast::TopLevel::Command(_) => return Ok(Value::false_sym()),
+        }
+    }
+    Ok(Value::true_sym())
+}
+
+fn load_facts(env: &mut Environment, args: &[Value]) -> R {
+    let path = lexeme(args, 0, "load-facts")?;
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        return Ok(Value::false_sym());
+    };
+    let items = crate::syntax::sexpr::read_all(&text).map_err(|d| EvalError::new(format!("load-facts: {}", d.message)))?;
+    for item in &items {
+        let spec = crate::syntax::parse::parse_fact(item).map_err(|d| EvalError::new(format!("load-facts: {}", d.message)))?;
+        let build = crate::compile::ExprCompiler::new(&mut env.rt.program, &TABLE, Default::default())
+            .fact(&spec)
+            .map_err(|d| EvalError::new(format!("load-facts: {}", d.message)))?;
+        let (template, slots) = eval::build_fact(env, &mut Vec::new(), &build).map_err(unwind_error)?;
+        env.assert_values(template, slots)?;
+    }
+    Ok(Value::true_sym())
+}
+
+fn undefrule(env: &mut Environment, args: &[Value]) -> R {
+    let name = lexeme(args, 0, "undefrule")?;
+    if env.remove_rule(atom(&name)) {
+        Ok(Value::Void)
+    } else {
+        Err(EvalError::new(format!("undefrule: unknown rule {name}")))
+    }
+}
+
+fn dependencies(env: &mut Environment, args: &[Value]) -> R {
+    let fact = fact_arg(&env.rt, args, "dependencies")?;
+    let tokens: Vec<_> = env
+        .rt
+        .support
+        .by_token
+        .iter()
+        .filter(|(_, facts)| facts.contains(&fact.id))
+        .map(|(t, _)| *t)
+        .collect();
+    let mut lines: Vec<String> = tokens.iter().map(|t| show::fact_list(&env.net.token_facts(*t))).collect();
+    lines.sort();
+    let text = if lines.is_empty() { "None\n".to_string() } else { lines.join("\n") + "\n" };
+    env.rt.routers.write("t", &text);
+    Ok(Value::Void)
+}
+
+fn dependents(env: &mut Environment, args: &[Value]) -> R {
+    let fact = fact_arg(&env.rt, args, "dependents")?;
+    let mut deps: Vec<FactId> = Vec::new();
+    for (token, facts) in &env.rt.support.by_token {
+        if env.net.token_facts(*token).contains(&Some(fact.id)) {
+            deps.extend(facts.iter().copied());
+        }
+    }
+    deps.sort();
+    deps.dedup();
+    let text = if deps.is_empty() {
+        "None\n".to_string()
+    } else {
+        deps.iter().map(|d| format!("f-{}", d.0)).collect::<Vec<_>>().join(",") + "\n"
+    };
+    env.rt.routers.write("t", &text);
+    Ok(Value::Void)
+}
+
+fn matches(env: &mut Environment, args: &[Value]) -> R {
+    let name = lexeme(args, 0, "matches")?;
+    let Some(index) = env.rule_index(&name) else {
+        return Err(EvalError::new(format!("matches: unknown rule {name}")));
+    };
+    let mut text = String::from("Activations\n");
+    let mut count = 0;
+    for p in env.rt.rules[index].productions.clone() {
+        for token in env.net.production_tokens(p) {
+            if env.rt.agenda.contains(p, token) {
+                text.push_str(&format!(" {}\n", show::fact_list(&env.net.token_facts(token))));
+                count += 1;
+            }
+        }
+    }
+    if count == 0 {
+        text.push_str(" None\n");
+    }
+    env.rt.routers.write("t", &text);
+    Ok(Value::Void)
+}

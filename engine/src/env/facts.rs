@@ -1,0 +1,125 @@
+//! Changing working memory: assert, retract, modify and duplicate, with watch
+//! output, duplicate suppression, limits and logical support.
+
+use super::{show, Environment};
+use crate::compile::TemplateId;
+use crate::eval::EvalError;
+use crate::value::{FactId, Value};
+
+impl Environment {
+    /// Asserts a fact given its slot values; `Ok(None)` if an identical fact exists.
+    pub fn assert_values(&mut self, template: TemplateId, slots: Box<[Value]>) -> Result<Option<FactId>, EvalError> {
+        if let Some(existing) = self.rt.wm.find_duplicate(template, &slots) {
+            self.note_support(existing, false);
+            return Ok(None);
+        }
+        if let Some(max) = self.rt.limits.max_facts {
+            if self.rt.wm.len() >= max {
+                self.rt.halted = true;
+                return Err(EvalError::new(format!(
+                    "working-memory limit reached: {max} facts (raise it with --max-facts)"
+                )));
+            }
+        }
+        let fact = self.rt.wm.insert(template, slots);
+        self.after_insert(&fact, true);
+        Ok(Some(fact.id))
+    }
+
+    fn after_insert(&mut self, fact: &std::rc::Rc<crate::wm::Fact>, fresh: bool) {
+        if self.rt.watch.facts {
+            let line = format!("==> {}\n", show::fact_line(&self.rt.program, fact));
+            self.rt.routers.write("t", &line);
+        }
+        self.note_support(fact.id, fresh);
+        self.net.assert_fact(fact, &mut self.rt);
+        self.settle();
+    }
+
+    /// Records the logical support of the firing rule (or unconditional support).
+    fn note_support(&mut self, fact: FactId, fresh: bool) {
+        let support = &mut self.rt.support;
+        match self.rt.current_support {
+            Some(token) => {
+                if fresh || support.by_fact.contains_key(&fact) {
+                    let entry = support.by_fact.entry(fact).or_insert((0, false));
+                    entry.0 += 1;
+                    support.by_token.entry(token).or_default().push(fact);
+                    self.net.set_supports(token);
+                }
+            }
+            None => {
+                if let Some(entry) = support.by_fact.get_mut(&fact) {
+                    entry.1 = true;
+                }
+            }
+        }
+    }
+
+    /// Retracts fact `id`; `false` if it does not exist.
+    pub fn retract(&mut self, id: FactId) -> bool {
+        let Some(fact) = self.rt.wm.remove(id) else {
+            return false;
+        };
+        if self.rt.watch.facts {
+            let line = format!("<== {}\n", show::fact_line(&self.rt.program, &fact));
+            self.rt.routers.write("t", &line);
+        }
+        self.rt.support.by_fact.remove(&id);
+        self.net.retract_fact(&fact, &mut self.rt);
+        self.settle();
+        true
+    }
+
+    /// Retracts the facts that lost their logical support, until none remain.
+    fn settle(&mut self) {
+        while let Some(f) = self.rt.support.pending.pop() {
+            if self.rt.support.by_fact.get(&f).is_some_and(|e| e.0 == 0 && !e.1) {
+                self.retract(f);
+            }
+        }
+    }
+
+    /// Modifies (or duplicates) fact `id`, replacing the given slots. Modify keeps
+    /// the fact index, as CLIPS 6.4 does; duplicate asserts a new fact.
+    pub fn modify(&mut self, id: FactId, changes: Vec<(usize, Value)>, duplicate: bool) -> Result<Option<FactId>, EvalError> {
+        let Some(old) = self.rt.wm.get(id).cloned() else {
+            return Err(EvalError::new(format!("fact f-{} does not exist", id.0)));
+        };
+        let mut slots = old.slots.to_vec();
+        for (index, value) in changes {
+            slots[index] = value;
+        }
+        let template = old.template;
+        if duplicate {
+            return self.assert_values(template, slots.into_boxed_slice());
+        }
+        if *slots == *old.slots {
+            return Ok(Some(id));
+        }
+        let duplicate_of = self.rt.wm.find_duplicate(template, &slots);
+        let support = self.rt.support.by_fact.get(&id).copied();
+        self.retract(id);
+        if duplicate_of.is_some() {
+            return Ok(None);
+        }
+        let fact = self.rt.wm.insert_with_id(id, template, slots.into_boxed_slice());
+        if let Some(entry) = support {
+            // A modified fact keeps being unconditional if it was; logical support
+            // does not carry over (CLIPS makes the modified fact unconditional).
+            let _ = entry;
+        }
+        self.after_insert(&fact, false);
+        Ok(Some(id))
+    }
+
+    /// Removes every fact (with watch output, as CLIPS gives) and restarts numbering.
+    pub(crate) fn clear_facts(&mut self) {
+        let ids: Vec<FactId> = self.rt.wm.iter().map(|f| f.id).collect();
+        for id in ids {
+            self.retract(id);
+        }
+        self.rt.wm.clear();
+        self.rt.support = Default::default();
+    }
+}

@@ -1,0 +1,183 @@
+//! The environment as the evaluator's host (rule actions and commands), and the
+//! runtime as the network's host (LHS tests and activations).
+
+use super::commands::{self, Command};
+use super::{Environment, Runtime, Salience, SalienceEvaluation};
+use crate::compile::{CExpr, Program, TemplateId};
+use crate::eval::{self, EvalError, Host, Unwind};
+use crate::functions::FnState;
+use crate::rete::{ProductionId, TestHost, TokenId};
+use crate::syntax::Span;
+use crate::value::{FactId, Value};
+use crate::wm::Fact;
+use std::rc::Rc;
+
+impl Runtime {
+    fn set_global_value(&mut self, id: u32, value: Value) {
+        let g = &mut self.program.globals[id as usize];
+        if self.watch.globals {
+            let line = format!(":== ?*{}* ==> {} <== {}\n", g.name, value.display(), g.value.display());
+            g.value = value;
+            self.routers.write("t", &line);
+        } else {
+            g.value = value;
+        }
+    }
+
+    fn facts_of_template(&self, template: TemplateId) -> Vec<Rc<Fact>> {
+        self.wm.iter().filter(|f| f.template == template).cloned().collect()
+    }
+
+    /// Evaluates an expression with no LHS variables (salience, defaults, globals).
+    pub(crate) fn eval_plain(&mut self, expr: &CExpr) -> Result<Value, EvalError> {
+        let mut frame = Vec::new();
+        match eval::eval(&mut LhsHost(self), &mut frame, expr) {
+            Ok(v) | Err(Unwind::Return(v)) => Ok(v),
+            Err(Unwind::Break) => Ok(Value::false_sym()),
+            Err(Unwind::Error(e)) => Err(e),
+        }
+    }
+
+    /// The salience of a rule now.
+    pub(crate) fn salience_of(&mut self, rule: usize) -> i32 {
+        match self.rules[rule].salience.clone() {
+            Salience::Fixed(s) => s,
+            Salience::Dynamic(expr, defined) => {
+                if self.salience_evaluation == SalienceEvaluation::WhenDefined {
+                    return defined;
+                }
+                match self.eval_plain(&expr) {
+                    Ok(Value::Integer(i)) => i.clamp(-10000, 10000) as i32,
+                    Ok(Value::Float(f)) => (f as i64).clamp(-10000, 10000) as i32,
+                    Ok(_) | Err(_) => defined,
+                }
+            }
+        }
+    }
+}
+
+/// The runtime as evaluator host while the network matches: it can read facts and
+/// call most functions, but cannot change working memory.
+pub(crate) struct LhsHost<'a>(pub &'a mut Runtime);
+
+fn refused(what: &str) -> EvalError {
+    EvalError::new(format!("{what} cannot be used while patterns are being matched (in a test or constraint)"))
+}
+
+impl Host for LhsHost<'_> {
+    fn program(&self) -> &Program {
+        &self.0.program
+    }
+    fn set_global(&mut self, id: u32, value: Value) {
+        self.0.set_global_value(id, value);
+    }
+    fn fn_state(&mut self) -> &mut FnState {
+        &mut self.0.fn_state
+    }
+    fn call_command(&mut self, id: u32, args: &[Value], _span: Span) -> Result<Value, EvalError> {
+        match commands::get(id).run {
+            Command::Rt(f) => f(self.0, args),
+            Command::Env(_) => Err(refused(commands::get(id).name)),
+        }
+    }
+    fn assert_fact(&mut self, _t: TemplateId, _s: Box<[Value]>) -> Result<Option<FactId>, EvalError> {
+        Err(refused("assert"))
+    }
+    fn modify_fact(&mut self, _id: FactId, _c: Vec<(usize, Value)>, _d: bool) -> Result<Option<FactId>, EvalError> {
+        Err(refused("modify"))
+    }
+    fn fact(&self, id: FactId) -> Option<Rc<Fact>> {
+        self.0.wm.get(id).cloned()
+    }
+    fn facts_of(&self, template: TemplateId) -> Vec<Rc<Fact>> {
+        self.0.facts_of_template(template)
+    }
+    fn depth(&mut self) -> &mut usize {
+        &mut self.0.depth
+    }
+}
+
+impl TestHost for Runtime {
+    fn eval(&mut self, expr: &CExpr, frame: &mut Vec<Value>) -> Value {
+        match eval::eval(&mut LhsHost(self), frame, expr) {
+            Ok(v) | Err(Unwind::Return(v)) => v,
+            Err(Unwind::Break) => Value::false_sym(),
+            Err(Unwind::Error(e)) => {
+                self.match_error.get_or_insert(e);
+                Value::false_sym()
+            }
+        }
+    }
+
+    fn activate(&mut self, production: ProductionId, token: TokenId, facts: Vec<Option<FactId>>) {
+        let p = &self.productions[production.0 as usize];
+        let rule = p.rule;
+        let specificity = p.specificity;
+        let salience = self.salience_of(rule);
+        let r = &self.rules[rule];
+        let module = r.module;
+        if self.watch.activations {
+            let line = format!("==> Activation {:<6} {}: {}\n", salience, r.name, super::show::fact_list(&facts));
+            self.routers.write("t", &line);
+        }
+        if r.auto_focus && self.focus.last() != Some(&module) {
+            self.focus.push(module);
+        }
+        self.agenda.add(production, token, salience, module, facts, specificity);
+    }
+
+    fn deactivate(&mut self, production: ProductionId, token: TokenId) {
+        if let Some(a) = self.agenda.remove(production, token) {
+            if self.watch.activations {
+                let rule = &self.rules[self.productions[production.0 as usize].rule];
+                let line = format!("<== Activation {:<6} {}: {}\n", a.salience, rule.name, super::show::fact_list(&a.facts));
+                self.routers.write("t", &line);
+            }
+        }
+    }
+
+    fn lost_support(&mut self, token: TokenId) {
+        let Some(facts) = self.support.by_token.remove(&token) else { return };
+        for f in facts {
+            if let Some(entry) = self.support.by_fact.get_mut(&f) {
+                entry.0 = entry.0.saturating_sub(1);
+                if entry.0 == 0 && !entry.1 {
+                    self.support.pending.push(f);
+                }
+            }
+        }
+    }
+}
+
+impl Host for Environment {
+    fn program(&self) -> &Program {
+        &self.rt.program
+    }
+    fn set_global(&mut self, id: u32, value: Value) {
+        self.rt.set_global_value(id, value);
+    }
+    fn fn_state(&mut self) -> &mut FnState {
+        &mut self.rt.fn_state
+    }
+    fn call_command(&mut self, id: u32, args: &[Value], _span: Span) -> Result<Value, EvalError> {
+        match commands::get(id).run {
+            Command::Rt(f) => f(&mut self.rt, args),
+            Command::Env(f) => f(self, args),
+        }
+    }
+    fn assert_fact(&mut self, template: TemplateId, slots: Box<[Value]>) -> Result<Option<FactId>, EvalError> {
+        self.assert_values(template, slots)
+    }
+    fn modify_fact(&mut self, id: FactId, changes: Vec<(usize, Value)>, duplicate: bool) -> Result<Option<FactId>, EvalError> {
+        self.modify(id, changes, duplicate)
+    }
+    fn fact(&self, id: FactId) -> Option<Rc<Fact>> {
+        self.rt.wm.get(id).cloned()
+    }
+    fn facts_of(&self, template: TemplateId) -> Vec<Rc<Fact>> {
+        self.rt.facts_of_template(template)
+    }
+    fn depth(&mut self) -> &mut usize {
+        &mut self.rt.depth
+    }
+}

@@ -1,0 +1,410 @@
+//! Loading: parsing source text, compiling each construct and adding it to the
+//! environment; executing top-level commands; running batch files.
+
+use super::commands::TABLE;
+use super::{DeffactsDef, Environment, Production, Rule, Salience};
+use crate::compile::expr::FactBuild;
+use crate::compile::lhs::LhsCompiler;
+use crate::compile::program::{Function, Global};
+use crate::compile::template::{Slot, SlotConstraint, SlotDefault, Template};
+use crate::compile::{CExpr, ExprCompiler, Scope};
+use crate::eval::{self, Unwind};
+use crate::rete::ProductionId;
+use crate::syntax::ast::{self, Construct, DefaultSpec, Expr, TopLevel};
+use crate::syntax::parse::{parse_source, parse_top_level};
+use crate::syntax::sexpr::read_one;
+use crate::syntax::Diagnostic;
+use crate::value::{atom, Value};
+use std::rc::Rc;
+
+/// A load that found errors: every diagnostic, rendered against the source.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{rendered}")]
+pub struct LoadError {
+    /// The problems found.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The diagnostics rendered with file, line, column and caret.
+    pub rendered: String,
+}
+
+impl LoadError {
+    fn new(diagnostics: Vec<Diagnostic>, name: &str, text: &str) -> Self {
+        let rendered = Environment::render_diagnostics(&diagnostics, name, text);
+        LoadError { diagnostics, rendered }
+    }
+
+    /// An error that is not tied to a source position (e.g. an unreadable file).
+    pub fn message(text: String) -> Self {
+        LoadError {
+            diagnostics: Vec::new(),
+            rendered: text,
+        }
+    }
+}
+
+impl Environment {
+    /// Loads the constructs in `text` (named `name` in messages). Every construct
+    /// with an error is reported and left out; the others are defined.
+    pub fn load_str(&mut self, text: &str, name: &str) -> Result<(), LoadError> {
+        let origin = self.add_source(name, text);
+        let (items, mut diagnostics) = parse_source(text);
+        for item in items {
+            match item {
+                TopLevel::Construct(c) => {
+                    if let Err(d) = self.define(&c, text, origin) {
+                        diagnostics.push(d);
+                    }
+                }
+                TopLevel::Command(expr) => diagnostics.push(
+                    Diagnostic::new(expr.span(), "expected a construct")
+                        .with_label("a file to load holds only constructs (deftemplate, defrule, ...); use batch for commands"),
+                ),
+            }
+        }
+        if diagnostics.is_empty() {
+            Ok(())
+        } else {
+            diagnostics.sort_by_key(|d| d.span.start);
+            Err(LoadError::new(diagnostics, name, text))
+        }
+    }
+
+    /// Loads the constructs of a file.
+    pub fn load_file(&mut self, path: impl AsRef<std::path::Path>) -> Result<(), LoadError> {
+        let path = path.as_ref();
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| LoadError::message(format!("error: cannot read {}: {e}", path.display())))?;
+        self.load_str(&text, &path.display().to_string())
+    }
+
+    pub(crate) fn add_source(&mut self, name: &str, text: &str) -> usize {
+        self.rt.sources.push((name.to_string(), Rc::from(text)));
+        self.rt.sources.len() - 1
+    }
+
+    /// Defines one construct.
+    pub(crate) fn define(&mut self, construct: &Construct, text: &str, origin: usize) -> Result<(), Diagnostic> {
+        let span = construct.span();
+        let source: Rc<str> = Rc::from(text.get(span.start..span.end).unwrap_or(""));
+        match construct {
+            Construct::Template(t) => self.define_template(t, source),
+            Construct::Facts(f) => self.define_deffacts(f),
+            Construct::Rule(r) => self.define_rule(r, source, origin),
+            Construct::Function(f) => self.define_function(f, source),
+            Construct::Global(g) => self.define_globals(g),
+            Construct::Module(m) => {
+                let id = self.rt.program.add_module(m.name.name, Some(m.clone()));
+                self.rt.program.current_module = id;
+                Ok(())
+            }
+        }
+    }
+
+    fn compiler(&mut self, scope: Scope) -> ExprCompiler<'_> {
+        ExprCompiler::new(&mut self.rt.program, &TABLE, scope)
+    }
+
+    fn const_value(&mut self, expr: &Expr) -> Result<Value, Diagnostic> {
+        let compiled = self.compiler(Scope::default()).compile(expr)?;
+        self.rt
+            .eval_plain(&compiled)
+            .map_err(|e| Diagnostic::new(expr.span(), e.message))
+    }
+
+    fn define_template(&mut self, t: &ast::Deftemplate, source: Rc<str>) -> Result<(), Diagnostic> {
+        let mut slots = Vec::with_capacity(t.slots.len());
+        for s in &t.slots {
+            let mut constraint = SlotConstraint {
+                types: s.types.iter().map(|i| i.name).collect(),
+                ..Default::default()
+            };
+            for a in s.allowed.iter().chain(s.also_allowed.iter()) {
+                constraint.allowed.push((a.kind, a.values.clone()));
+            }
+            constraint.range = s.range.as_ref().map(|(lo, hi)| {
+                (lo.as_ref().and_then(Value::as_f64), hi.as_ref().and_then(Value::as_f64))
+            });
+            constraint.cardinality = s.cardinality;
+            let default = match &s.default {
+                DefaultSpec::Derive => SlotDefault::Derive,
+                DefaultSpec::Required => SlotDefault::Required,
+                DefaultSpec::Static(exprs) => {
+                    let mut values = Vec::with_capacity(exprs.len());
+                    for e in exprs {
+                        values.push(self.const_value(e)?);
+                    }
+                    let value = if s.multi {
+                        eval::flatten(values)
+                    } else {
+                        values.into_iter().next().unwrap_or_else(Value::nil)
+                    };
+                    if let Some(bad) = value.as_slice().iter().find_map(|v| constraint.check(v).err()) {
+                        return Err(Diagnostic::new(s.span, format!("default value of slot `{}` violates its constraints", s.name.name))
+                            .with_label(bad));
+                    }
+                    SlotDefault::Static(value)
+                }
+                DefaultSpec::Dynamic(exprs) => {
+                    let compiled = self.compiler(Scope::default()).compile_all(exprs)?;
+                    SlotDefault::Dynamic(compiled.into())
+                }
+            };
+            slots.push(Slot {
+                name: s.name.name,
+                multi: s.multi,
+                default,
+                constraint,
+            });
+        }
+        let module = self.rt.program.module_of(t.name.name);
+        self.rt.program.add_template(Template {
+            name: crate::compile::program::unqualified(t.name.name),
+            module,
+            implied: false,
+            slots,
+            source: Some(source),
+        });
+        Ok(())
+    }
+
+    fn define_deffacts(&mut self, f: &ast::Deffacts) -> Result<(), Diagnostic> {
+        let mut compiler = self.compiler(Scope::default());
+        let facts = f.facts.iter().map(|spec| compiler.fact(spec)).collect::<Result<Vec<FactBuild>, _>>()?;
+        let name = f.name.name;
+        self.rt.deffacts.retain(|d| d.name != name);
+        self.rt.deffacts.push(DeffactsDef { name, facts });
+        Ok(())
+    }
+
+    fn define_function(&mut self, f: &ast::Deffunction, source: Rc<str>) -> Result<(), Diagnostic> {
+        if crate::functions::lookup(f.name.name.as_str()).is_some() || super::commands::lookup(f.name.name.as_str()).is_some() {
+            return Err(Diagnostic::new(f.name.span, format!("deffunction `{}` would hide a built-in function", f.name.name))
+                .with_label("choose another name"));
+        }
+        let id = self.rt.program.declare_function(Function {
+            name: f.name.name,
+            params: f.params.len(),
+            rest: f.rest.is_some(),
+            body: None,
+            frame_size: 0,
+            source: Some(source),
+        });
+        let mut scope = Scope::default();
+        for p in f.params.iter().chain(f.rest.iter()) {
+            scope.slot(p.name);
+        }
+        let mut compiler = self.compiler(scope);
+        let body = compiler.compile_all(&f.body)?;
+        let frame_size = compiler.scope.size();
+        let function = &mut self.rt.program.functions[id as usize];
+        function.body = Some(body.into());
+        function.frame_size = frame_size;
+        Ok(())
+    }
+
+    fn define_globals(&mut self, g: &ast::Defglobal) -> Result<(), Diagnostic> {
+        for (name, expr) in &g.globals {
+            let init = self.compiler(Scope::default()).compile(expr)?;
+            let value = self
+                .rt
+                .eval_plain(&init)
+                .map_err(|e| Diagnostic::new(expr.span(), e.message))?;
+            self.rt.program.add_global(Global {
+                name: name.name,
+                value,
+                init: Rc::new(init),
+            });
+        }
+        Ok(())
+    }
+
+    fn define_rule(&mut self, r: &ast::Defrule, source: Rc<str>, origin: usize) -> Result<(), Diagnostic> {
+        let name = crate::compile::program::unqualified(r.name.name);
+        let module = self.rt.program.module_of(r.name.name);
+        let salience = match &r.salience {
+            None => Salience::Fixed(0),
+            Some(Expr::Const(Value::Integer(i), _)) => Salience::Fixed(*i as i32),
+            Some(expr) => {
+                let compiled = self.compiler(Scope::default()).compile(expr)?;
+                let now = match self.rt.eval_plain(&compiled) {
+                    Ok(Value::Integer(i)) if (-10000..=10000).contains(&i) => i as i32,
+                    Ok(other) => {
+                        return Err(Diagnostic::new(expr.span(), "salience must be an integer from -10000 to 10000")
+                            .with_label(format!("this evaluates to {}", other.repr())))
+                    }
+                    Err(e) => return Err(Diagnostic::new(expr.span(), e.message)),
+                };
+                Salience::Dynamic(Rc::new(compiled), now)
+            }
+        };
+        let disjuncts = LhsCompiler::new(&mut self.rt.program, &TABLE).compile(&r.lhs)?;
+        let mut compiled = Vec::with_capacity(disjuncts.len());
+        for d in disjuncts {
+            let mut compiler = self.compiler(d.rhs_scope.clone());
+            let rhs: Vec<CExpr> = compiler.compile_all(&r.rhs)?;
+            let frame_size = compiler.scope.size();
+            compiled.push((d, rhs, frame_size));
+        }
+        self.remove_rule(name);
+        let rule_index = self.rt.rules.len();
+        let mut productions = Vec::new();
+        for (d, rhs, frame_size) in &compiled {
+            let id = ProductionId(self.rt.productions.len() as u32);
+            self.rt.productions.push(Production {
+                rule: rule_index,
+                rhs: rhs.clone().into(),
+                rhs_frame: d.rhs_frame.clone(),
+                frame_size: *frame_size,
+                logical_level: d.logical_level,
+                specificity: d.specificity,
+                removed: false,
+            });
+            productions.push(id);
+        }
+        self.rt.rules.push(Rule {
+            name,
+            module,
+            salience,
+            auto_focus: r.auto_focus.unwrap_or(false),
+            productions: productions.clone(),
+            source,
+            origin,
+        });
+        self.rt.rule_ids.insert(name, rule_index);
+        let facts: Vec<Rc<crate::wm::Fact>> = self.rt.wm.iter().cloned().collect();
+        for ((d, _, _), id) in compiled.iter().zip(productions) {
+            self.net.add_production(&d.nodes, id, facts.iter(), &mut self.rt);
+        }
+        Ok(())
+    }
+
+    /// Removes rule `name` and its activations; `false` if there is none.
+    pub(crate) fn remove_rule(&mut self, name: crate::value::Atom) -> bool {
+        let Some(index) = self.rt.rule_ids.remove(&name) else {
+            return false;
+        };
+        for p in self.rt.rules[index].productions.clone() {
+            self.rt.productions[p.0 as usize].removed = true;
+            self.net.remove_production(p, &mut self.rt);
+        }
+        true
+    }
+
+    /// The rule named `name`.
+    pub fn rule_index(&self, name: &str) -> Option<usize> {
+        self.rt.rule_ids.get(&atom(name)).copied()
+    }
+
+    /// Rule indices of the defined rules, in definition order.
+    pub fn rule_indices(&self) -> Vec<usize> {
+        let mut v: Vec<usize> = self.rt.rule_ids.values().copied().collect();
+        v.sort_unstable();
+        v
+    }
+
+    /// Executes a top-level command expression, returning its value.
+    pub fn eval_command(&mut self, expr: &Expr) -> Result<Value, eval::EvalError> {
+        let scope = std::mem::take(&mut self.rt.top_scope);
+        let mut compiler = ExprCompiler::new(&mut self.rt.program, &TABLE, scope);
+        let compiled = compiler.compile(expr);
+        self.rt.top_scope = compiler.scope;
+        let compiled = compiled.map_err(|d| eval::EvalError {
+            message: d.label.map_or(d.message.clone(), |l| format!("{}: {l}", d.message)),
+            span: Some(d.span),
+        })?;
+        let mut frame = std::mem::take(&mut self.rt.top_frame);
+        frame.resize(self.rt.top_scope.size(), Value::nil());
+        let result = eval::eval(self, &mut frame, &compiled);
+        self.rt.top_frame = frame;
+        match result {
+            Ok(v) | Err(Unwind::Return(v)) => Ok(v),
+            Err(Unwind::Break) => Ok(Value::Void),
+            Err(Unwind::Error(e)) => Err(e),
+        }
+    }
+
+    /// Reads and executes every item of `text` as CLIPS's batch does: constructs are
+    /// defined, commands run. With `echo`, each item is echoed after a `CLIPS> `
+    /// prompt and each command's value printed, as `clips -f` shows them. Input read
+    /// with `(read)`/`(readline)` on `t` comes from the same text.
+    pub fn batch_str(&mut self, text: &str, name: &str, echo: bool) {
+        let input = Rc::new(std::cell::RefCell::new(super::TextInput {
+            text: text.to_string(),
+            pos: 0,
+        }));
+        let saved = self.rt.routers.stdin.replace(input.clone());
+        let origin = self.add_source(name, text);
+        loop {
+            if self.rt.exit_requested.is_some() {
+                break;
+            }
+            let (pos, rest) = {
+                let inp = input.borrow();
+                (inp.pos, inp.text[inp.pos..].to_string())
+            };
+            let item = match read_one(&rest) {
+                Ok(Some((item, end))) => {
+                    input.borrow_mut().pos = pos + end;
+                    item
+                }
+                Ok(None) => break,
+                Err(d) => {
+                    let mut d = d;
+                    d.span = d.span.shifted(pos);
+                    self.report(&d.render(name, text));
+                    break;
+                }
+            };
+            let item_text = &rest[item.span.start..item.span.end];
+            if echo {
+                self.rt.routers.write("t", &format!("CLIPS> {item_text}\n"));
+            }
+            // Consume the rest of the line after the command, as CLIPS does.
+            {
+                let mut inp = input.borrow_mut();
+                let after = &inp.text[inp.pos..];
+                if let Some(nl) = after.find('\n') {
+                    if after[..nl].trim().is_empty() {
+                        inp.pos += nl + 1;
+                    }
+                }
+            }
+            let mut shifted = item.clone();
+            shift_spans(&mut shifted, pos);
+            match parse_top_level(&shifted) {
+                Ok(TopLevel::Construct(c)) => {
+                    if let Err(d) = self.define(&c, text, origin) {
+                        self.report(&d.render(name, text));
+                    }
+                }
+                Ok(TopLevel::Command(expr)) => match self.eval_command(&expr) {
+                    Ok(Value::Void) => {}
+                    Ok(v) => {
+                        if echo {
+                            self.rt.routers.write("t", &format!("{}\n", v.repr()));
+                        }
+                    }
+                    Err(e) => {
+                        let msg = self.locate(origin, &e);
+                        self.report(&format!("error: {msg}"));
+                    }
+                },
+                Err(ds) => self.report(&Environment::render_diagnostics(&ds, name, text)),
+            }
+        }
+        if echo && self.rt.exit_requested.is_none() {
+            self.rt.routers.write("t", "CLIPS> ");
+        }
+        self.rt.routers.flush();
+        self.rt.routers.stdin = saved;
+    }
+}
+
+fn shift_spans(expr: &mut crate::syntax::sexpr::SExpr, offset: usize) {
+    expr.span = expr.span.shifted(offset);
+    if let crate::syntax::sexpr::SExprKind::List(items) = &mut expr.kind {
+        for item in items {
+            shift_spans(item, offset);
+        }
+    }
+}

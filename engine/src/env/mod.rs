@@ -1,0 +1,381 @@
+//! The environment: everything a CLIPS session holds, and its public API.
+//!
+//! An [`Environment`] owns the program (templates, rules, functions, globals,
+//! modules), working memory, the Rete network and the agenda. Load constructs with
+//! [`Environment::load_str`] or [`Environment::load_file`], then
+//! [`Environment::reset`] and [`Environment::run`].
+//!
+//! ```
+//! use salience_engine::env::Environment;
+//!
+//! let mut env = Environment::new();
+//! let out = env.capture_output();
+//! env.load_str("(defrule hello (greet ?who) => (printout t \"Hello, \" ?who crlf))
+//!               (deffacts people (greet world))", "hello.clp").unwrap();
+//! env.reset();
+//! assert_eq!(env.run(None).unwrap(), 1);
+//! assert_eq!(out.take(), "Hello, world\n");
+//! ```
+
+mod commands;
+mod facts;
+mod host;
+mod load;
+mod router;
+mod run;
+mod show;
+
+use crate::agenda::Agenda;
+use crate::compile::lhs::VarSource;
+use crate::compile::{CExpr, ModuleId, Program, Scope, TemplateId};
+use crate::eval::EvalError;
+use crate::functions::FnState;
+use crate::rete::{Network, ProductionId, TokenId};
+use crate::syntax::Diagnostic;
+use crate::value::{Atom, FactId, Value};
+use crate::wm::WorkingMemory;
+pub use commands::names as command_names;
+pub use load::LoadError;
+pub use router::{Routers, TextInput};
+use rustc_hash::FxHashMap;
+pub use run::{Limits, RunError, StopReason};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// How salience expressions are evaluated (`set-salience-evaluation`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SalienceEvaluation {
+    /// When the rule is defined (the default).
+    #[default]
+    WhenDefined,
+    /// When each activation is created.
+    WhenActivated,
+    /// Before every rule firing.
+    EveryCycle,
+}
+
+/// A rule's salience: a constant or an expression.
+#[derive(Debug, Clone)]
+pub enum Salience {
+    /// A number.
+    Fixed(i32),
+    /// An expression (evaluated as [`SalienceEvaluation`] says), and its value when defined.
+    Dynamic(Rc<CExpr>, i32),
+}
+
+/// A defined rule.
+#[derive(Debug)]
+pub struct Rule {
+    /// Its name.
+    pub name: Atom,
+    /// Its module.
+    pub module: ModuleId,
+    /// Its salience.
+    pub salience: Salience,
+    /// Whether activating it pushes its module on the focus stack.
+    pub auto_focus: bool,
+    /// Its productions (one per `or` disjunct).
+    pub productions: Vec<ProductionId>,
+    /// The source text, for `ppdefrule`.
+    pub source: Rc<str>,
+    /// The loaded source it came from (index into the runtime's sources).
+    pub origin: usize,
+}
+
+/// One disjunct of a rule, as the network and the agenda see it.
+#[derive(Debug)]
+pub struct Production {
+    /// The rule (index into the rule list).
+    pub rule: usize,
+    /// The actions.
+    pub rhs: Rc<[CExpr]>,
+    /// Where the actions' LHS variables come from.
+    pub rhs_frame: Vec<VarSource>,
+    /// The size of the actions' frame.
+    pub frame_size: usize,
+    /// The level up to which the LHS is inside `logical`.
+    pub logical_level: Option<u16>,
+    /// The number of tests in the LHS.
+    pub specificity: u32,
+    /// Whether the rule has been removed (its id is not reused).
+    pub removed: bool,
+}
+
+/// A deffacts: facts asserted at every reset.
+#[derive(Debug)]
+pub struct DeffactsDef {
+    /// Its name.
+    pub name: Atom,
+    /// The facts.
+    pub facts: Vec<crate::compile::expr::FactBuild>,
+}
+
+/// What `watch` shows.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Watch {
+    /// Facts asserted and retracted.
+    pub facts: bool,
+    /// Rules fired.
+    pub rules: bool,
+    /// Activations added and removed.
+    pub activations: bool,
+    /// Statistics after each run.
+    pub statistics: bool,
+    /// Focus changes.
+    pub focus: bool,
+    /// Global variable changes.
+    pub globals: bool,
+    /// Deffunction calls.
+    pub deffunctions: bool,
+}
+
+/// Logical support: which facts each token supports.
+#[derive(Debug, Default)]
+pub struct Support {
+    /// Token to the facts it supports.
+    by_token: FxHashMap<TokenId, Vec<FactId>>,
+    /// Fact to (number of supporting tokens, unconditionally supported).
+    by_fact: FxHashMap<FactId, (u32, bool)>,
+    /// Facts that lost their last support, to be retracted.
+    pending: Vec<FactId>,
+}
+
+/// Everything but the network: what the network's tests and activations reach.
+pub struct Runtime {
+    /// The symbol tables.
+    pub program: Program,
+    /// The facts.
+    pub wm: WorkingMemory,
+    /// The activations.
+    pub agenda: Agenda,
+    /// All rules ever defined, by index.
+    pub rules: Vec<Rule>,
+    rule_ids: FxHashMap<Atom, usize>,
+    /// All productions, by id.
+    pub productions: Vec<Production>,
+    /// All deffacts.
+    pub deffacts: Vec<DeffactsDef>,
+    /// Output and input.
+    pub routers: Routers,
+    /// Built-in function state.
+    pub fn_state: FnState,
+    /// What is watched.
+    pub watch: Watch,
+    /// Logical support.
+    pub support: Support,
+    /// The focus stack, top last.
+    pub focus: Vec<ModuleId>,
+    /// Set by `halt`: the run stops after the current rule.
+    pub halted: bool,
+    /// Deffunction call depth.
+    pub depth: usize,
+    /// An error raised by an LHS test during matching, to be reported.
+    pub match_error: Option<EvalError>,
+    /// The token giving logical support to facts asserted by the firing rule.
+    pub current_support: Option<TokenId>,
+    /// Salience evaluation mode.
+    pub salience_evaluation: SalienceEvaluation,
+    /// Resource limits for runs.
+    pub limits: Limits,
+    /// Rules fired by the current run.
+    pub fired: u64,
+    /// Whether `(exit)` was called.
+    pub exit_requested: Option<i32>,
+    /// Variables bound by top-level commands.
+    pub top_scope: Scope,
+    /// Their values.
+    pub top_frame: Vec<Value>,
+    /// The name of the rule whose actions are running (for error messages).
+    pub firing_rule: Option<Atom>,
+    /// Every source text loaded, with its name, for locating errors.
+    pub sources: Vec<(String, Rc<str>)>,
+}
+
+/// A CLIPS environment.
+pub struct Environment {
+    /// Everything but the network.
+    pub rt: Runtime,
+    /// The Rete network.
+    pub net: Network,
+}
+
+impl Default for Environment {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Output captured by [`Environment::capture_output`].
+#[derive(Clone, Default)]
+pub struct Captured(Rc<RefCell<Vec<u8>>>);
+
+impl Captured {
+    /// Takes the text captured so far.
+    pub fn take(&self) -> String {
+        String::from_utf8_lossy(&std::mem::take(&mut *self.0.borrow_mut())).into_owned()
+    }
+}
+
+impl std::io::Write for Captured {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.borrow_mut().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Environment {
+    /// A fresh environment: module MAIN, no constructs, no facts.
+    pub fn new() -> Self {
+        let mut top_scope = Scope::default();
+        top_scope.lenient = true;
+        Environment {
+            rt: Runtime {
+                program: Program::default(),
+                wm: WorkingMemory::new(),
+                agenda: Agenda::default(),
+                rules: Vec::new(),
+                rule_ids: FxHashMap::default(),
+                productions: Vec::new(),
+                deffacts: Vec::new(),
+                routers: Routers::default(),
+                fn_state: FnState::default(),
+                watch: Watch::default(),
+                support: Support::default(),
+                focus: vec![ModuleId(0)],
+                halted: false,
+                depth: 0,
+                match_error: None,
+                current_support: None,
+                salience_evaluation: SalienceEvaluation::default(),
+                limits: Limits::default(),
+                fired: 0,
+                exit_requested: None,
+                top_scope,
+                top_frame: Vec::new(),
+                firing_rule: None,
+                sources: Vec::new(),
+            },
+            net: Network::default(),
+        }
+    }
+
+    /// Sends `t`/`stdout` output to `writer`.
+    pub fn set_output(&mut self, writer: impl std::io::Write + 'static) {
+        self.rt.routers.stdout = Box::new(writer);
+    }
+
+    /// Sends error and warning output to `writer`.
+    pub fn set_error_output(&mut self, writer: impl std::io::Write + 'static) {
+        self.rt.routers.stderr = Box::new(writer);
+    }
+
+    /// Captures `t`/`stdout` output in memory; returns the handle to read it.
+    pub fn capture_output(&mut self) -> Captured {
+        let captured = Captured::default();
+        self.set_output(captured.clone());
+        captured
+    }
+
+    /// Makes `read` and `readline` on `t` consume `input` (shared with a batch reader).
+    pub fn set_input(&mut self, input: Rc<RefCell<TextInput>>) {
+        self.rt.routers.stdin = Some(input);
+    }
+
+    /// The run limits.
+    pub fn limits_mut(&mut self) -> &mut Limits {
+        &mut self.rt.limits
+    }
+
+    /// What is watched.
+    pub fn watch_mut(&mut self) -> &mut Watch {
+        &mut self.rt.watch
+    }
+
+    /// Sets the conflict-resolution strategy.
+    pub fn set_strategy(&mut self, strategy: crate::agenda::Strategy) {
+        self.rt.agenda.set_strategy(strategy);
+    }
+
+    /// The template named `name`.
+    pub fn template_id(&self, name: &str) -> Option<TemplateId> {
+        self.rt.program.template_id(crate::value::atom(name))
+    }
+
+    /// The facts currently in working memory, in index order.
+    pub fn facts(&self) -> impl Iterator<Item = &Rc<crate::wm::Fact>> {
+        self.rt.wm.iter()
+    }
+
+    /// The facts of template `name`, in index order.
+    pub fn facts_of<'a>(&'a self, name: &str) -> impl Iterator<Item = &'a Rc<crate::wm::Fact>> + 'a {
+        let id = self.template_id(name);
+        self.rt.wm.iter().filter(move |f| Some(f.template) == id)
+    }
+
+    /// The value of slot `slot` of `fact`.
+    pub fn slot(&self, fact: &crate::wm::Fact, slot: &str) -> Option<Value> {
+        let t = self.rt.program.template(fact.template);
+        if t.implied {
+            return Some(fact.slots[0].clone());
+        }
+        t.slot_index(crate::value::atom(slot)).map(|i| fact.slots[i].clone())
+    }
+
+    /// `(reset)`: retracts every fact, restores globals, focuses MAIN and asserts
+    /// the deffacts.
+    pub fn reset(&mut self) {
+        self.clear_facts();
+        self.rt.agenda.clear();
+        self.net.reseed(&mut self.rt);
+        for id in 0..self.rt.program.globals.len() {
+            let init = self.rt.program.globals[id].init.clone();
+            if let Ok(v) = self.rt.eval_plain(&init) {
+                self.rt.program.globals[id].value = v;
+            }
+        }
+        self.rt.focus = vec![ModuleId(0)];
+        self.rt.program.current_module = ModuleId(0);
+        self.rt.halted = false;
+        for i in 0..self.rt.deffacts.len() {
+            for j in 0..self.rt.deffacts[i].facts.len() {
+                let build = self.rt.deffacts[i].facts[j].clone();
+                match crate::eval::build_fact(self, &mut Vec::new(), &build) {
+                    Ok((template, slots)) => {
+                        if let Err(e) = self.assert_values(template, slots) {
+                            self.report(&format!("error: {e}"));
+                        }
+                    }
+                    Err(crate::eval::Unwind::Error(e)) => self.report(&format!("error: {e}")),
+                    Err(_) => {}
+                }
+            }
+        }
+    }
+
+    /// `(clear)`: removes every construct and fact, keeping routers and watches.
+    pub fn clear(&mut self) {
+        let routers = std::mem::take(&mut self.rt.routers);
+        let watch = self.rt.watch;
+        let limits = self.rt.limits;
+        *self = Environment::new();
+        self.rt.routers = routers;
+        self.rt.watch = watch;
+        self.rt.limits = limits;
+    }
+
+    /// Prints an error message on the error router.
+    pub(crate) fn report(&mut self, text: &str) {
+        self.rt.routers.write("werror", text);
+        if !text.ends_with('\n') {
+            self.rt.routers.write("werror", "\n");
+        }
+    }
+
+    /// Renders diagnostics against their source.
+    pub fn render_diagnostics(diagnostics: &[Diagnostic], name: &str, source: &str) -> String {
+        diagnostics.iter().map(|d| d.render(name, source)).collect::<Vec<_>>().join("\n")
+    }
+}

@@ -1,0 +1,256 @@
+//! Routers: where output to a logical name (`t`, `stdout`, `werror`, an open file)
+//! goes, and where `read`/`readline` on a logical name take input from.
+
+use crate::syntax::sexpr::{classify, Token};
+use crate::value::{atom, Value};
+use rustc_hash::FxHashMap;
+use std::cell::RefCell;
+use std::fs::File;
+use std::io::{BufRead, BufReader, Write};
+use std::rc::Rc;
+
+/// Text that commands read from, shared with the batch reader that consumes the
+/// same file (so `(read)` in a batch file takes the batch file's next token).
+#[derive(Debug, Default)]
+pub struct TextInput {
+    /// The whole text.
+    pub text: String,
+    /// How far it has been consumed.
+    pub pos: usize,
+}
+
+impl TextInput {
+    /// The next token (or a whole list's text... CLIPS returns the token), skipping
+    /// blanks; `None` at the end.
+    pub fn read_token(&mut self) -> Option<Value> {
+        let rest = &self.text[self.pos..];
+        let trimmed = rest.trim_start_matches([' ', '\t', '\r', '\n']);
+        let start = self.pos + (rest.len() - trimmed.len());
+        if trimmed.is_empty() {
+            self.pos = self.text.len();
+            return None;
+        }
+        let (value, len) = scan_token(trimmed);
+        self.pos = start + len;
+        // CLIPS consumes the rest of the line after the token it read.
+        if let Some(nl) = self.text[self.pos..].find('\n') {
+            let between = &self.text[self.pos..self.pos + nl];
+            if between.trim().is_empty() {
+                self.pos += nl + 1;
+            }
+        }
+        Some(value)
+    }
+
+    /// The rest of the current line, without its newline; `None` at the end.
+    pub fn read_line(&mut self) -> Option<String> {
+        if self.pos >= self.text.len() {
+            return None;
+        }
+        let rest = &self.text[self.pos..];
+        let (line, consumed) = match rest.find('\n') {
+            Some(i) => (&rest[..i], i + 1),
+            None => (rest, rest.len()),
+        };
+        let line = line.trim_end_matches('\r').to_string();
+        self.pos += consumed;
+        Some(line)
+    }
+}
+
+/// Reads one token from the start of `text`: a string, a parenthesis, or a run of
+/// non-delimiters; returns its value and length.
+pub fn scan_token(text: &str) -> (Value, usize) {
+    let mut chars = text.char_indices();
+    match chars.next() {
+        Some((_, '"')) => {
+            let mut out = String::new();
+            let mut escaped = false;
+            for (i, c) in chars {
+                if escaped {
+                    out.push(c);
+                    escaped = false;
+                } else if c == '\\' {
+                    escaped = true;
+                } else if c == '"' {
+                    return (Value::string(&out), i + 1);
+                } else {
+                    out.push(c);
+                }
+            }
+            (Value::string(&out), text.len())
+        }
+        Some((_, c @ ('(' | ')'))) => (Value::string(&c.to_string()), 1),
+        _ => {
+            let end = text
+                .find(|c: char| c.is_whitespace() || "()\";&|~".contains(c))
+                .unwrap_or(text.len())
+                .max(1);
+            let word = &text[..end];
+            let value = match classify(word) {
+                Token::Integer(i) => Value::Integer(i),
+                Token::Float(f) => Value::Float(f),
+                _ => Value::Symbol(atom(word)),
+            };
+            (value, end)
+        }
+    }
+}
+
+/// An open file.
+pub enum Channel {
+    /// Opened for reading.
+    Reader(Box<dyn BufRead>),
+    /// Opened for writing or appending.
+    Writer(Box<dyn Write>),
+}
+
+/// The output and input routing of an environment.
+pub struct Routers {
+    /// Where `t` and `stdout` output goes.
+    pub stdout: Box<dyn Write>,
+    /// Where errors and warnings go.
+    pub stderr: Box<dyn Write>,
+    /// Where `read` on `t` takes input: a shared text (batch mode) or standard input.
+    pub stdin: Option<Rc<RefCell<TextInput>>>,
+    /// Files opened with `open`, by logical name.
+    pub files: FxHashMap<String, Channel>,
+}
+
+impl Default for Routers {
+    fn default() -> Self {
+        Routers {
+            stdout: Box::new(std::io::stdout()),
+            stderr: Box::new(std::io::stderr()),
+            stdin: None,
+            files: FxHashMap::default(),
+        }
+    }
+}
+
+impl Routers {
+    /// Writes `text` to logical name `name`; `false` if there is no such router.
+    pub fn write(&mut self, name: &str, text: &str) -> bool {
+        let ok = match name {
+            "t" | "stdout" | "wdisplay" | "wdialog" | "wtrace" => self.stdout.write_all(text.as_bytes()).is_ok(),
+            "werror" | "wwarning" | "stderr" => self.stderr.write_all(text.as_bytes()).is_ok(),
+            other => match self.files.get_mut(other) {
+                Some(Channel::Writer(w)) => w.write_all(text.as_bytes()).is_ok(),
+                _ => return false,
+            },
+        };
+        ok
+    }
+
+    /// Flushes the standard streams.
+    pub fn flush(&mut self) {
+        let _ = self.stdout.flush();
+        let _ = self.stderr.flush();
+    }
+
+    /// Reads a token from logical name `name`; `Ok(None)` at end of input.
+    pub fn read_token(&mut self, name: &str) -> Result<Option<Value>, String> {
+        if is_stdin(name) {
+            if let Some(input) = &self.stdin {
+                return Ok(input.borrow_mut().read_token());
+            }
+            let mut line = String::new();
+            loop {
+                line.clear();
+                match std::io::stdin().lock().read_line(&mut line) {
+                    Ok(0) | Err(_) => return Ok(None),
+                    Ok(_) if line.trim().is_empty() => continue,
+                    Ok(_) => return Ok(Some(scan_token(line.trim_start()).0)),
+                }
+            }
+        }
+        match self.files.get_mut(name) {
+            Some(Channel::Reader(r)) => {
+                // Read whole lines until a token is found.
+                let mut line = String::new();
+                loop {
+                    line.clear();
+                    match r.read_line(&mut line) {
+                        Ok(0) | Err(_) => return Ok(None),
+                        Ok(_) if line.trim().is_empty() => continue,
+                        Ok(_) => return Ok(Some(scan_token(line.trim_start()).0)),
+                    }
+                }
+            }
+            _ => Err(format!("logical name {name} was not recognized by any routers")),
+        }
+    }
+
+    /// Reads a line from logical name `name`; `Ok(None)` at end of input.
+    pub fn read_line(&mut self, name: &str) -> Result<Option<String>, String> {
+        if is_stdin(name) {
+            if let Some(input) = &self.stdin {
+                return Ok(input.borrow_mut().read_line());
+            }
+            let mut line = String::new();
+            return match std::io::stdin().lock().read_line(&mut line) {
+                Ok(0) | Err(_) => Ok(None),
+                Ok(_) => Ok(Some(line.trim_end_matches(['\n', '\r']).to_string())),
+            };
+        }
+        match self.files.get_mut(name) {
+            Some(Channel::Reader(r)) => {
+                let mut line = String::new();
+                match r.read_line(&mut line) {
+                    Ok(0) | Err(_) => Ok(None),
+                    Ok(_) => Ok(Some(line.trim_end_matches(['\n', '\r']).to_string())),
+                }
+            }
+            _ => Err(format!("logical name {name} was not recognized by any routers")),
+        }
+    }
+
+    /// Opens `path` as logical name `name` with mode "r", "w", "a" (or "r+"...).
+    pub fn open(&mut self, path: &str, name: &str, mode: &str) -> bool {
+        let channel = match mode {
+            "r" => File::open(path).ok().map(|f| Channel::Reader(Box::new(BufReader::new(f)))),
+            "w" => File::create(path).ok().map(|f| Channel::Writer(Box::new(std::io::BufWriter::new(f)))),
+            "a" => std::fs::OpenOptions::new()
+                .append(true)
+                .create(true)
+                .open(path)
+                .ok()
+                .map(|f| Channel::Writer(Box::new(std::io::BufWriter::new(f)))),
+            _ => None,
+        };
+        match channel {
+            Some(c) => {
+                self.files.insert(name.to_string(), c);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Closes logical name `name` (all files when `None`); `false` if it was not open.
+    pub fn close(&mut self, name: Option<&str>) -> bool {
+        match name {
+            Some(n) => match self.files.remove(n) {
+                Some(Channel::Writer(mut w)) => {
+                    let _ = w.flush();
+                    true
+                }
+                Some(_) => true,
+                None => false,
+            },
+            None => {
+                let any = !self.files.is_empty();
+                for (_, c) in self.files.drain() {
+                    if let Channel::Writer(mut w) = c {
+                        let _ = w.flush();
+                    }
+                }
+                any
+            }
+        }
+    }
+}
+
+fn is_stdin(name: &str) -> bool {
+    matches!(name, "t" | "stdin")
+}

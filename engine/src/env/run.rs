@@ -1,0 +1,196 @@
+//! Running: choosing the next activation from the focus stack, firing it, and
+//! stopping at halt, an empty agenda, or a limit.
+
+use super::{show, Environment, SalienceEvaluation};
+use crate::compile::ModuleId;
+use crate::eval::{self, Unwind};
+use crate::value::Value;
+use std::time::{Duration, Instant};
+
+/// Limits that stop a runaway run.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Limits {
+    /// The most rules one `run` may fire.
+    pub max_firings: Option<u64>,
+    /// The most facts working memory may hold.
+    pub max_facts: Option<usize>,
+    /// The longest one `run` may take.
+    pub max_time: Option<Duration>,
+}
+
+/// Why a run stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StopReason {
+    /// No activations were left.
+    AgendaEmpty,
+    /// `(halt)` was called.
+    Halted,
+    /// The `(run N)` count was reached.
+    CountReached,
+}
+
+/// A run that ended in an error or at a limit.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum RunError {
+    /// A rule's actions failed.
+    #[error("error in the actions of rule {rule}: {message}")]
+    Rule {
+        /// The rule.
+        rule: String,
+        /// What went wrong, with its location when known.
+        message: String,
+    },
+    /// A pattern's test failed with an error.
+    #[error("error while matching patterns: {0}")]
+    Match(String),
+    /// A limit was reached.
+    #[error("{limit} limit reached after {fired} rule firings (last rule: {rule})")]
+    Limit {
+        /// Which limit.
+        limit: String,
+        /// Rules fired by the run.
+        fired: u64,
+        /// The last rule fired.
+        rule: String,
+    },
+}
+
+impl Environment {
+    /// Fires rules until the agenda is empty, `(halt)`, or `count` firings; returns
+    /// the number fired.
+    pub fn run(&mut self, count: Option<u64>) -> Result<u64, RunError> {
+        self.run_with_reason(count).map(|(n, _)| n)
+    }
+
+    /// Like [`Environment::run`], also saying why the run stopped.
+    pub fn run_with_reason(&mut self, count: Option<u64>) -> Result<(u64, StopReason), RunError> {
+        let started = Instant::now();
+        self.rt.halted = false;
+        if self.rt.focus.is_empty() {
+            self.rt.focus.push(ModuleId(0));
+        }
+        let mut fired = 0u64;
+        let mut last_rule = String::from("none");
+        let reason = loop {
+            if count.is_some_and(|c| fired >= c) {
+                break StopReason::CountReached;
+            }
+            if self.rt.halted {
+                break StopReason::Halted;
+            }
+            if let Some(max) = self.rt.limits.max_firings {
+                if fired >= max {
+                    return Err(self.limit_error("firing", fired, last_rule));
+                }
+            }
+            if let Some(max) = self.rt.limits.max_time {
+                if started.elapsed() > max {
+                    return Err(self.limit_error("time", fired, last_rule));
+                }
+            }
+            let Some(activation) = self.next_activation() else {
+                break StopReason::AgendaEmpty;
+            };
+            fired += 1;
+            last_rule = self.rt.rules[self.rt.productions[activation.production.0 as usize].rule].name.to_string();
+            self.fire(activation, fired)?;
+            if self.rt.exit_requested.is_some() {
+                break StopReason::Halted;
+            }
+        };
+        self.rt.fired += fired;
+        if self.rt.watch.statistics {
+            let line = format!("{fired} rules fired\n");
+            self.rt.routers.write("t", &line);
+        }
+        self.rt.routers.flush();
+        Ok((fired, reason))
+    }
+
+    fn limit_error(&mut self, limit: &str, fired: u64, rule: String) -> RunError {
+        self.rt.routers.flush();
+        RunError::Limit {
+            limit: limit.to_string(),
+            fired,
+            rule,
+        }
+    }
+
+    /// Takes the next activation from the module on top of the focus stack, popping
+    /// modules whose agendas are empty.
+    fn next_activation(&mut self) -> Option<crate::agenda::Activation> {
+        if self.rt.salience_evaluation == SalienceEvaluation::EveryCycle {
+            self.refresh_saliences();
+        }
+        loop {
+            let module = *self.rt.focus.last()?;
+            if let Some(a) = self.rt.agenda.pop(module) {
+                return Some(a);
+            }
+            self.rt.focus.pop();
+        }
+    }
+
+    /// Re-evaluates the salience of every activation of a rule with dynamic salience.
+    pub(crate) fn refresh_saliences(&mut self) {
+        let all: Vec<_> = self.rt.agenda.all().map(|a| (a.production, a.token)).collect();
+        for (production, token) in all {
+            let rule = self.rt.productions[production.0 as usize].rule;
+            if matches!(self.rt.rules[rule].salience, super::Salience::Dynamic(..)) {
+                let s = self.rt.salience_of(rule);
+                self.rt.agenda.set_salience(production, token, s);
+            }
+        }
+    }
+
+    fn fire(&mut self, activation: crate::agenda::Activation, number: u64) -> Result<(), RunError> {
+        let production = &self.rt.productions[activation.production.0 as usize];
+        let rhs = production.rhs.clone();
+        let frame_size = production.frame_size;
+        let logical = production.logical_level;
+        let mut frame: Vec<Value> = production
+            .rhs_frame
+            .iter()
+            .map(|s| self.net.read(activation.token, *s))
+            .collect();
+        frame.resize(frame_size.max(frame.len()), Value::nil());
+        let rule = &self.rt.rules[production.rule];
+        let name = rule.name;
+        let origin = rule.origin;
+        if self.rt.watch.rules {
+            let line = format!("FIRE {number:>4} {}: {}\n", name, show::fact_list(&activation.facts));
+            self.rt.routers.write("t", &line);
+        }
+        self.rt.current_support = logical.and_then(|level| self.net.ancestor(activation.token, level));
+        self.rt.firing_rule = Some(name);
+        let result = eval::eval_body(self, &mut frame, &rhs);
+        self.rt.current_support = None;
+        self.rt.firing_rule = None;
+        if let Some(e) = self.rt.match_error.take() {
+            self.rt.halted = true;
+            return Err(RunError::Match(self.locate(origin, &e)));
+        }
+        match result {
+            Ok(_) | Err(Unwind::Return(_)) | Err(Unwind::Break) => Ok(()),
+            Err(Unwind::Error(e)) => {
+                self.rt.halted = true;
+                self.rt.routers.flush();
+                Err(RunError::Rule {
+                    rule: name.to_string(),
+                    message: self.locate(origin, &e),
+                })
+            }
+        }
+    }
+
+    /// An error message prefixed with `file:line:column` when its span is known.
+    pub(crate) fn locate(&self, origin: usize, e: &crate::eval::EvalError) -> String {
+        match (e.span, self.rt.sources.get(origin)) {
+            (Some(span), Some((name, text))) => {
+                let at = crate::syntax::span::line_col(text, span.start);
+                format!("{name}:{at}: {}", e.message)
+            }
+            _ => e.message.clone(),
+        }
+    }
+}

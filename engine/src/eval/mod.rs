@@ -1,0 +1,476 @@
+//! The evaluator: runs compiled expressions and actions against a [`Host`] that
+//! provides working memory, globals, deffunctions and commands.
+//!
+//! The same evaluator serves rule actions (the host is the whole environment) and
+//! LHS tests (the host is the matcher's restricted view, where asserting is refused).
+
+mod query;
+
+use crate::compile::expr::{BindTarget, CallExpr, Callee, FactBuild, FactFields, Special};
+use crate::compile::{CExpr, Program, TemplateId};
+use crate::functions::FnState;
+use crate::syntax::Span;
+use crate::value::{atom, Atom, FactId, Value};
+use crate::wm::Fact;
+use std::rc::Rc;
+
+/// The deepest nesting of deffunction calls before evaluation stops with an error.
+pub const MAX_CALL_DEPTH: usize = 2_000;
+
+/// An error raised while evaluating, reported the way CLIPS reports it.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{message}")]
+pub struct EvalError {
+    /// What went wrong.
+    pub message: String,
+    /// Where, if known.
+    pub span: Option<Span>,
+}
+
+impl EvalError {
+    /// An error with a message.
+    pub fn new(message: impl Into<String>) -> Self {
+        EvalError {
+            message: message.into(),
+            span: None,
+        }
+    }
+
+    /// Attaches a span if the error has none.
+    pub fn at(mut self, span: Span) -> Self {
+        self.span.get_or_insert(span);
+        self
+    }
+}
+
+/// Why evaluation stopped early: an error, or `return`/`break` unwinding.
+#[derive(Debug)]
+pub enum Unwind {
+    /// An error.
+    Error(EvalError),
+    /// `(return value)`.
+    Return(Value),
+    /// `(break)`.
+    Break,
+}
+
+impl From<EvalError> for Unwind {
+    fn from(e: EvalError) -> Self {
+        Unwind::Error(e)
+    }
+}
+
+/// The result of evaluating an expression.
+pub type Eval = Result<Value, Unwind>;
+
+/// What the evaluator needs from its environment.
+pub trait Host {
+    /// The program's symbol tables.
+    fn program(&self) -> &Program;
+    /// Sets a global's value.
+    fn set_global(&mut self, id: u32, value: Value);
+    /// State kept by built-ins (gensym counter, random generator).
+    fn fn_state(&mut self) -> &mut FnState;
+    /// Calls an environment command with evaluated arguments.
+    fn call_command(&mut self, id: u32, args: &[Value], span: Span) -> Result<Value, EvalError>;
+    /// Asserts a fact; `None` if it was a duplicate (or the assert was refused silently).
+    fn assert_fact(&mut self, template: TemplateId, slots: Box<[Value]>) -> Result<Option<FactId>, EvalError>;
+    /// Replaces slots of a fact (modify) or asserts a changed copy (duplicate).
+    fn modify_fact(&mut self, id: FactId, changes: Vec<(usize, Value)>, duplicate: bool) -> Result<Option<FactId>, EvalError>;
+    /// The fact with index `id`, if it exists.
+    fn fact(&self, id: FactId) -> Option<Rc<Fact>>;
+    /// The facts of a template, in index order.
+    fn facts_of(&self, template: TemplateId) -> Vec<Rc<Fact>>;
+    /// The current deffunction call depth, for the recursion limit.
+    fn depth(&mut self) -> &mut usize;
+}
+
+/// Evaluates `expr` in `frame`.
+pub fn eval(host: &mut dyn Host, frame: &mut Vec<Value>, expr: &CExpr) -> Eval {
+    match expr {
+        CExpr::Const(v) => Ok(v.clone()),
+        CExpr::Local(slot, _) => Ok(frame.get(*slot as usize).cloned().unwrap_or_else(Value::nil)),
+        CExpr::Global(id) => Ok(host.program().globals[*id as usize].value.clone()),
+        CExpr::Call(call) => eval_call(host, frame, call),
+        CExpr::Special(special, span) => eval_special(host, frame, special, *span),
+    }
+}
+
+/// Evaluates a sequence of actions, returning the last value (or FALSE... nil when empty).
+pub fn eval_body(host: &mut dyn Host, frame: &mut Vec<Value>, body: &[CExpr]) -> Eval {
+    let mut last = Value::false_sym();
+    for e in body {
+        last = eval(host, frame, e)?;
+    }
+    Ok(last)
+}
+
+fn eval_args(host: &mut dyn Host, frame: &mut Vec<Value>, args: &[CExpr]) -> Result<Vec<Value>, Unwind> {
+    let mut out = Vec::with_capacity(args.len());
+    for a in args {
+        out.push(eval(host, frame, a)?);
+    }
+    Ok(out)
+}
+
+fn eval_call(host: &mut dyn Host, frame: &mut Vec<Value>, call: &CallExpr) -> Eval {
+    let args = eval_args(host, frame, &call.args)?;
+    match call.callee {
+        Callee::Builtin(b) => (b.run)(host.fn_state(), &args).map_err(|e| {
+            Unwind::Error(EvalError {
+                message: e.message,
+                span: Some(call.span),
+            })
+        }),
+        Callee::Command(id) => host
+            .call_command(id, &args, call.span)
+            .map_err(|e| Unwind::Error(e.at(call.span))),
+        Callee::Function(id) => call_function(host, id, args, call.span),
+    }
+}
+
+/// Calls deffunction `id` with evaluated arguments.
+pub fn call_function(host: &mut dyn Host, id: u32, args: Vec<Value>, span: Span) -> Eval {
+    let (body, params, rest, frame_size, name) = {
+        let f = &host.program().functions[id as usize];
+        (f.body.clone(), f.params, f.rest, f.frame_size, f.name)
+    };
+    let Some(body) = body else {
+        return Err(EvalError::new(format!("deffunction {name} is not yet defined")).at(span).into());
+    };
+    if args.len() < params || (!rest && args.len() > params) {
+        return Err(EvalError::new(format!(
+            "Function {name} expected {} {params} argument(s) but got {}",
+            if rest { "at least" } else { "exactly" },
+            args.len()
+        ))
+        .at(span)
+        .into());
+    }
+    if *host.depth() >= MAX_CALL_DEPTH {
+        return Err(EvalError::new(format!("deffunction calls nested more than {MAX_CALL_DEPTH} deep (runaway recursion in {name}?)")).at(span).into());
+    }
+    let mut frame = vec![Value::nil(); frame_size.max(params + 1)];
+    let mut args = args.into_iter();
+    for slot in frame.iter_mut().take(params) {
+        *slot = args.next().unwrap_or_else(Value::nil);
+    }
+    if rest {
+        let remaining: Vec<Value> = args.collect();
+        frame[params] = Value::multifield(remaining);
+    }
+    *host.depth() += 1;
+    let result = eval_body(host, &mut frame, &body);
+    *host.depth() -= 1;
+    match result {
+        Ok(v) | Err(Unwind::Return(v)) => Ok(v),
+        Err(Unwind::Break) => Ok(Value::false_sym()),
+        Err(e) => Err(e),
+    }
+}
+
+pub(crate) fn set_local(frame: &mut Vec<Value>, slot: u16, value: Value) {
+    let slot = slot as usize;
+    if frame.len() <= slot {
+        frame.resize(slot + 1, Value::nil());
+    }
+    frame[slot] = value;
+}
+
+fn eval_special(host: &mut dyn Host, frame: &mut Vec<Value>, special: &Special, span: Span) -> Eval {
+    match special {
+        Special::If(cond, then_part, else_part) => {
+            if eval(host, frame, cond)?.is_truthy() {
+                eval_body(host, frame, then_part)
+            } else {
+                eval_body(host, frame, else_part)
+            }
+        }
+        Special::While(cond, body) => {
+            while eval(host, frame, cond)?.is_truthy() {
+                match eval_body(host, frame, body) {
+                    Ok(_) => {}
+                    Err(Unwind::Break) => break,
+                    Err(e) => return Err(e),
+                }
+            }
+            Ok(Value::false_sym())
+        }
+        Special::LoopForCount { var, start, end, body } => {
+            let start = expect_integer(eval(host, frame, start)?, "loop-for-count", span)?;
+            let end = expect_integer(eval(host, frame, end)?, "loop-for-count", span)?;
+            let mut i = start;
+            while i <= end {
+                if let Some(slot) = var {
+                    set_local(frame, *slot, Value::Integer(i));
+                }
+                match eval_body(host, frame, body) {
+                    Ok(_) => {}
+                    Err(Unwind::Break) => break,
+                    Err(e) => return Err(e),
+                }
+                i += 1;
+            }
+            Ok(Value::false_sym())
+        }
+        Special::Foreach { var, index, list, body } => {
+            let list = eval(host, frame, list)?;
+            let items: Vec<Value> = list.as_slice().to_vec();
+            let mut last = Value::false_sym();
+            for (i, item) in items.into_iter().enumerate() {
+                set_local(frame, *var, item);
+                set_local(frame, *index, Value::Integer(i as i64 + 1));
+                match eval_body(host, frame, body) {
+                    Ok(v) => last = v,
+                    Err(Unwind::Break) => break,
+                    Err(e) => return Err(e),
+                }
+            }
+            Ok(last)
+        }
+        Special::Switch(subject, cases, default) => {
+            let value = eval(host, frame, subject)?;
+            for (case, body) in cases {
+                if eval(host, frame, case)? == value {
+                    return eval_body(host, frame, body);
+                }
+            }
+            match default {
+                Some(body) => eval_body(host, frame, body),
+                None => Ok(Value::false_sym()),
+            }
+        }
+        Special::Bind(target, values) => {
+            let mut evaluated = eval_args(host, frame, values)?;
+            let value = match (target, evaluated.len()) {
+                (BindTarget::Global(id), 0) => {
+                    let init = host.program().globals[*id as usize].init.clone();
+                    eval(host, frame, &init)?
+                }
+                (_, 1) => evaluated.pop().unwrap_or_else(Value::nil),
+                _ => flatten(evaluated),
+            };
+            match target {
+                BindTarget::Local(slot) => set_local(frame, *slot, value.clone()),
+                BindTarget::Global(id) => host.set_global(*id, value.clone()),
+            }
+            Ok(value)
+        }
+        Special::And(items) => {
+            for item in items {
+                if !eval(host, frame, item)?.is_truthy() {
+                    return Ok(Value::false_sym());
+                }
+            }
+            Ok(Value::true_sym())
+        }
+        Special::Or(items) => {
+            for item in items {
+                if eval(host, frame, item)?.is_truthy() {
+                    return Ok(Value::true_sym());
+                }
+            }
+            Ok(Value::false_sym())
+        }
+        Special::Progn(body) => eval_body(host, frame, body),
+        Special::Return(value) => {
+            let v = match value {
+                Some(e) => eval(host, frame, e)?,
+                None => Value::Void,
+            };
+            Err(Unwind::Return(v))
+        }
+        Special::Break => Err(Unwind::Break),
+        Special::Assert(facts) => {
+            let mut last = Value::false_sym();
+            for build in facts {
+                let (template, slots) = build_fact(host, frame, build)?;
+                last = match host.assert_fact(template, slots).map_err(|e| e.at(build.span))? {
+                    Some(id) => Value::Fact(id),
+                    None => Value::false_sym(),
+                };
+            }
+            Ok(last)
+        }
+        Special::Modify { fact, slots, duplicate } => {
+            let target = eval(host, frame, fact)?;
+            let what = if *duplicate { "duplicate" } else { "modify" };
+            let id = fact_id_of(host, &target, what, span)?;
+            let Some(existing) = host.fact(id) else {
+                return Err(EvalError::new(format!("{what}: fact f-{} does not exist", id.0)).at(span).into());
+            };
+            let mut changes = Vec::with_capacity(slots.len());
+            for (name, slot_span, exprs) in slots {
+                let template = host.program().template(existing.template);
+                let Some(index) = template.slot_index(*name) else {
+                    return Err(EvalError::new(format!("template {} has no slot {name}", template.name)).at(*slot_span).into());
+                };
+                let multi = template.slots[index].multi;
+                let values = eval_args(host, frame, exprs)?;
+                let value = if multi {
+                    flatten(values)
+                } else if values.len() == 1 && !values[0].is_multifield() {
+                    values.into_iter().next().unwrap_or_else(Value::nil)
+                } else {
+                    return Err(EvalError::new(format!("single-field slot {name} needs exactly one value")).at(*slot_span).into());
+                };
+                changes.push((index, value));
+            }
+            Ok(match host.modify_fact(id, changes, *duplicate).map_err(|e| e.at(span))? {
+                Some(id) => Value::Fact(id),
+                None => Value::false_sym(),
+            })
+        }
+        Special::Query(q) => query::run(host, frame, q, span),
+        Special::QuerySlot(slot, name) => {
+            let fact = frame.get(*slot as usize).cloned().unwrap_or(Value::Void);
+            let Value::Fact(id) = fact else {
+                return Err(EvalError::new(format!("?{name}: not a fact")).at(span).into());
+            };
+            slot_value(host, id, *name).map_err(|e| e.at(span).into())
+        }
+    }
+}
+
+/// The value of slot `name` of fact `id` (`implied` for an ordered fact's fields).
+pub fn slot_value(host: &dyn Host, id: FactId, name: Atom) -> Result<Value, EvalError> {
+    let fact = host
+        .fact(id)
+        .ok_or_else(|| EvalError::new(format!("fact f-{} does not exist", id.0)))?;
+    let template = host.program().template(fact.template);
+    let index = if template.implied && name.as_str() == "implied" {
+        Some(0)
+    } else {
+        template.slot_index(name)
+    };
+    match index {
+        Some(i) => Ok(fact.slots[i].clone()),
+        None => Err(EvalError::new(format!("template {} has no slot {name}", template.name))),
+    }
+}
+
+/// The fact index designated by a fact address or an integer.
+pub fn fact_id_of(host: &dyn Host, value: &Value, what: &str, span: Span) -> Result<FactId, Unwind> {
+    match value {
+        Value::Fact(id) => Ok(*id),
+        Value::Integer(i) if *i > 0 => Ok(FactId(*i as u64)),
+        other => {
+            let _ = host;
+            Err(EvalError::new(format!("{what}: expected a fact address or index, got {}", other.repr())).at(span).into())
+        }
+    }
+}
+
+fn expect_integer(value: Value, what: &str, span: Span) -> Result<i64, Unwind> {
+    match value {
+        Value::Integer(i) => Ok(i),
+        Value::Float(f) => Ok(f as i64),
+        other => Err(EvalError::new(format!("{what}: expected an integer, got {}", other.repr())).at(span).into()),
+    }
+}
+
+/// Joins values into one multifield, splicing multifield values.
+pub fn flatten(values: Vec<Value>) -> Value {
+    let mut out = Vec::with_capacity(values.len());
+    for v in values {
+        match v {
+            Value::Multifield(items) => out.extend(items.iter().cloned()),
+            Value::Void => {}
+            other => out.push(other),
+        }
+    }
+    Value::multifield(out)
+}
+
+/// Evaluates a fact specification into a template and slot values (defaults filled in).
+pub fn build_fact(host: &mut dyn Host, frame: &mut Vec<Value>, build: &FactBuild) -> Result<(TemplateId, Box<[Value]>), Unwind> {
+    match &build.fields {
+        FactFields::Ordered(exprs) => {
+            let values = eval_args(host, frame, exprs)?;
+            Ok((build.template, vec![flatten(values)].into_boxed_slice()))
+        }
+        FactFields::Slots(given) => {
+            let slot_count = host.program().template(build.template).slots.len();
+            let mut slots: Vec<Option<Value>> = vec![None; slot_count];
+            for (index, exprs) in given {
+                let values = eval_args(host, frame, exprs)?;
+                let multi = host.program().template(build.template).slots[*index].multi;
+                slots[*index] = Some(if multi {
+                    flatten(values)
+                } else {
+                    values.into_iter().next().unwrap_or_else(Value::nil)
+                });
+            }
+            let mut out = Vec::with_capacity(slot_count);
+            for (i, given) in slots.into_iter().enumerate() {
+                let value = match given {
+                    Some(v) => v,
+                    None => default_value(host, frame, build.template, i)?,
+                };
+                let template = host.program().template(build.template);
+                let slot = &template.slots[i];
+                for v in value.as_slice() {
+                    if let Err(why) = slot.constraint.check(v) {
+                        return Err(EvalError::new(format!(
+                            "slot {} of template {}: {why}",
+                            slot.name, template.name
+                        ))
+                        .at(build.span)
+                        .into());
+                    }
+                }
+                out.push(value);
+            }
+            Ok((build.template, out.into_boxed_slice()))
+        }
+    }
+}
+
+/// The value an omitted slot gets.
+pub fn default_value(host: &mut dyn Host, frame: &mut Vec<Value>, template: TemplateId, index: usize) -> Eval {
+    use crate::compile::template::SlotDefault;
+    let (default, multi, derived, name, tname) = {
+        let t = host.program().template(template);
+        let slot = &t.slots[index];
+        let default = match &slot.default {
+            SlotDefault::Derive => None,
+            SlotDefault::Required => {
+                return Err(EvalError::new(format!("slot {} of template {} requires a value (default ?NONE)", slot.name, t.name)).into())
+            }
+            SlotDefault::Static(v) => return Ok(v.clone()),
+            SlotDefault::Dynamic(exprs) => Some(exprs.clone()),
+        };
+        (default, slot.multi, slot.constraint.derived_default(slot.multi), slot.name, t.name)
+    };
+    let _ = (name, tname);
+    match default {
+        None => Ok(derived),
+        Some(exprs) => {
+            let values = eval_args(host, frame, &exprs)?;
+            Ok(if multi {
+                flatten(values)
+            } else {
+                values.into_iter().next().unwrap_or_else(Value::nil)
+            })
+        }
+    }
+}
+
+/// The symbol `crlf`, `tab`, ... as printout interprets it.
+pub fn printout_text(value: &Value) -> String {
+    match value {
+        Value::Symbol(s) => match s.as_str() {
+            "crlf" => "\n".into(),
+            "tab" => "\t".into(),
+            "vtab" => "\x0B".into(),
+            "ff" => "\x0C".into(),
+            _ => s.to_string(),
+        },
+        other => other.display().to_string(),
+    }
+}
+
+/// The name `nil` as an atom (the "no router" logical name of format).
+pub fn nil_atom() -> Atom {
+    atom("nil")
+}

@@ -1,0 +1,191 @@
+//! The table of built-ins, with [`lookup`] by CLIPS name and [`names`].
+
+use super::{
+    compare, format, math, misc, multifield, predicates, random, strings, symbols, Builtin,
+    BuiltinFn,
+};
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+const fn entry(name: &'static str, min: usize, max: Option<usize>, run: BuiltinFn) -> Builtin {
+    Builtin {
+        name,
+        min_args: min,
+        max_args: max,
+        run,
+    }
+}
+
+/// No upper limit on the argument count.
+const ANY: Option<usize> = None;
+
+const fn exactly(n: usize) -> Option<usize> {
+    Some(n)
+}
+
+/// Every built-in, with the arities CLIPS 6.4 reports through
+/// `get-function-restrictions` (6.30's for the 6.30-only names).
+static BUILTINS: &[Builtin] = &[
+    // Arithmetic.
+    entry("+", 2, ANY, math::add),
+    entry("-", 2, ANY, math::subtract),
+    entry("*", 2, ANY, math::multiply),
+    entry("/", 2, ANY, math::divide),
+    entry("div", 2, ANY, math::div),
+    entry("mod", 2, exactly(2), math::modulo),
+    entry("abs", 1, exactly(1), math::abs),
+    entry("min", 1, ANY, math::min),
+    entry("max", 1, ANY, math::max),
+    entry("integer", 1, exactly(1), math::integer),
+    entry("float", 1, exactly(1), math::float),
+    entry("round", 1, exactly(1), math::round),
+    entry("sqrt", 1, exactly(1), math::sqrt),
+    entry("**", 2, exactly(2), math::power),
+    entry("exp", 1, exactly(1), math::exp),
+    entry("log", 1, exactly(1), math::log),
+    entry("log10", 1, exactly(1), math::log10),
+    entry("pi", 0, exactly(0), math::pi),
+    entry("sin", 1, exactly(1), math::sin),
+    entry("cos", 1, exactly(1), math::cos),
+    entry("tan", 1, exactly(1), math::tan),
+    entry("sec", 1, exactly(1), math::sec),
+    entry("csc", 1, exactly(1), math::csc),
+    entry("cot", 1, exactly(1), math::cot),
+    entry("asin", 1, exactly(1), math::asin),
+    entry("acos", 1, exactly(1), math::acos),
+    entry("atan", 1, exactly(1), math::atan),
+    entry("atan2", 2, exactly(2), math::atan2),
+    entry("acot", 1, exactly(1), math::acot),
+    entry("asec", 1, exactly(1), math::asec),
+    entry("acsc", 1, exactly(1), math::acsc),
+    entry("sinh", 1, exactly(1), math::sinh),
+    entry("cosh", 1, exactly(1), math::cosh),
+    entry("tanh", 1, exactly(1), math::tanh),
+    entry("sech", 1, exactly(1), math::sech),
+    entry("csch", 1, exactly(1), math::csch),
+    entry("coth", 1, exactly(1), math::coth),
+    entry("asinh", 1, exactly(1), math::asinh),
+    entry("acosh", 1, exactly(1), math::acosh),
+    entry("atanh", 1, exactly(1), math::atanh),
+    entry("asech", 1, exactly(1), math::asech),
+    entry("acsch", 1, exactly(1), math::acsch),
+    entry("acoth", 1, exactly(1), math::acoth),
+    entry("deg-rad", 1, exactly(1), math::deg_rad),
+    entry("rad-deg", 1, exactly(1), math::rad_deg),
+    entry("deg-grad", 1, exactly(1), math::deg_grad),
+    entry("grad-deg", 1, exactly(1), math::grad_deg),
+    // Comparison and logic.
+    entry("=", 2, ANY, compare::num_eq),
+    entry("<>", 2, ANY, compare::num_ne),
+    entry("!=", 2, ANY, compare::num_ne_alt),
+    entry(">", 2, ANY, compare::gt),
+    entry(">=", 2, ANY, compare::ge),
+    entry("<", 2, ANY, compare::lt),
+    entry("<=", 2, ANY, compare::le),
+    entry("eq", 2, ANY, compare::eq),
+    entry("neq", 2, ANY, compare::neq),
+    entry("and", 2, ANY, compare::and),
+    entry("or", 2, ANY, compare::or),
+    entry("not", 1, exactly(1), compare::not),
+    // Type predicates.
+    entry("numberp", 1, exactly(1), predicates::numberp),
+    entry("integerp", 1, exactly(1), predicates::integerp),
+    entry("floatp", 1, exactly(1), predicates::floatp),
+    entry("symbolp", 1, exactly(1), predicates::symbolp),
+    entry("wordp", 1, exactly(1), predicates::symbolp),
+    entry("stringp", 1, exactly(1), predicates::stringp),
+    entry("lexemep", 1, exactly(1), predicates::lexemep),
+    entry("multifieldp", 1, exactly(1), predicates::multifieldp),
+    entry("sequencep", 1, exactly(1), predicates::multifieldp),
+    entry("evenp", 1, exactly(1), predicates::evenp),
+    entry("oddp", 1, exactly(1), predicates::oddp),
+    entry("pointerp", 1, exactly(1), predicates::pointerp),
+    entry("external-addressp", 1, exactly(1), predicates::pointerp),
+    entry("fact-addressp", 1, exactly(1), predicates::fact_addressp),
+    entry("type", 1, exactly(1), predicates::type_of),
+    // Strings.
+    entry("str-cat", 1, ANY, strings::str_cat),
+    entry("sym-cat", 1, ANY, strings::sym_cat),
+    entry("str-length", 1, exactly(1), strings::str_length),
+    entry("str-byte-length", 1, exactly(1), strings::str_byte_length),
+    entry("sub-string", 3, exactly(3), strings::sub_string),
+    entry("str-index", 2, exactly(2), strings::str_index),
+    entry("upcase", 1, exactly(1), strings::upcase),
+    entry("lowcase", 1, exactly(1), strings::lowcase),
+    entry("str-compare", 2, exactly(3), strings::str_compare),
+    entry("string-to-field", 1, exactly(1), strings::string_to_field),
+    entry("str-replace", 3, exactly(3), strings::str_replace),
+    // Multifields.
+    entry("create$", 0, ANY, multifield::create),
+    entry("mv-append", 0, ANY, multifield::create),
+    entry("nth$", 2, exactly(2), multifield::nth),
+    entry("nth", 2, exactly(2), multifield::nth_old),
+    entry("member$", 2, exactly(2), multifield::member),
+    entry("member", 2, exactly(2), multifield::member_old),
+    entry("length$", 1, exactly(1), multifield::length),
+    entry("length", 1, exactly(1), multifield::length_old),
+    entry("subseq$", 3, exactly(3), multifield::subseq),
+    entry("mv-subseq", 3, exactly(3), multifield::mv_subseq),
+    entry("first$", 1, exactly(1), multifield::first),
+    entry("rest$", 1, exactly(1), multifield::rest),
+    entry("delete$", 3, exactly(3), multifield::delete),
+    entry("mv-delete", 2, exactly(2), multifield::mv_delete),
+    entry("insert$", 3, ANY, multifield::insert),
+    entry("replace$", 4, ANY, multifield::replace),
+    entry("mv-replace", 3, exactly(3), multifield::mv_replace),
+    entry("explode$", 1, exactly(1), multifield::explode),
+    entry("str-explode", 1, exactly(1), multifield::str_explode),
+    entry("implode$", 1, exactly(1), multifield::implode),
+    entry("str-implode", 1, exactly(1), multifield::str_implode),
+    entry("subsetp", 2, exactly(2), multifield::subsetp),
+    entry("subset", 2, exactly(2), multifield::subset),
+    entry("delete-member$", 2, ANY, multifield::delete_member),
+    entry("replace-member$", 3, ANY, multifield::replace_member),
+    entry("union$", 0, ANY, multifield::union),
+    entry("intersection$", 0, ANY, multifield::intersection),
+    entry("difference$", 1, ANY, multifield::difference),
+    // Formatting, symbols, random numbers, time.
+    entry("format", 2, ANY, format::format),
+    entry("gensym", 0, exactly(0), symbols::gensym),
+    entry("gensym*", 0, exactly(0), symbols::gensym_star),
+    entry("setgen", 1, exactly(1), symbols::setgen),
+    entry("seed", 1, exactly(1), random::seed),
+    entry("random", 0, exactly(2), random::random),
+    entry("time", 0, exactly(0), misc::time),
+    entry("void", 0, exactly(0), misc::void),
+    entry("operating-system", 0, exactly(0), misc::operating_system),
+];
+
+static BY_NAME: LazyLock<HashMap<&'static str, &'static Builtin>> =
+    LazyLock::new(|| BUILTINS.iter().map(|b| (b.name, b)).collect());
+
+/// The built-in called `name`, if there is one.
+pub fn lookup(name: &str) -> Option<&'static Builtin> {
+    BY_NAME.get(name).copied()
+}
+
+/// The names of every built-in.
+pub fn names() -> impl Iterator<Item = &'static str> {
+    BUILTINS.iter().map(|b| b.name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_found() {
+        assert_eq!(BY_NAME.len(), BUILTINS.len(), "a name appears twice");
+        for name in names() {
+            assert_eq!(lookup(name).map(|b| b.name), Some(name));
+        }
+        assert!(lookup("no-such-function").is_none());
+    }
+
+    #[test]
+    fn arities_are_consistent() {
+        for b in BUILTINS {
+            assert!(b.max_args.is_none_or(|max| max >= b.min_args), "{}", b.name);
+        }
+    }
+}

@@ -1,0 +1,129 @@
+//! The alpha network: matching one fact against a pattern's fact-only tests, and
+//! the alpha memories holding the matches.
+
+use super::token::TokenId;
+use super::TestHost;
+use crate::compile::lhs::{AlphaPattern, SlotMatch};
+use crate::value::{FactId, Value};
+use crate::wm::Fact;
+use indexmap::IndexMap;
+use rustc_hash::FxBuildHasher;
+use smallvec::SmallVec;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// Index of an alpha memory.
+pub type AmId = u32;
+
+/// One way a fact matches a pattern: the fact and the values of the pattern's
+/// captures (a fact matches a multifield pattern in as many ways as it can be split).
+#[derive(Debug)]
+pub struct AlphaMatch {
+    /// The fact.
+    pub fact: Rc<Fact>,
+    /// The captured field values.
+    pub captures: Box<[Value]>,
+    /// Which way of splitting the fact this is (0 for single-field patterns).
+    pub variant: u32,
+    /// The join tokens built on this match, removed with it.
+    pub tokens: RefCell<Vec<TokenId>>,
+}
+
+/// The matches of one (shared) alpha pattern.
+#[derive(Debug)]
+pub struct AlphaMemory {
+    /// The pattern.
+    pub pattern: AlphaPattern,
+    /// The matches, in insertion order, keyed by fact and variant.
+    pub entries: IndexMap<(FactId, u32), Rc<AlphaMatch>, FxBuildHasher>,
+    /// The nodes fed by this memory, newest rule first (as CLIPS visits them).
+    pub successors: Vec<super::NodeId>,
+}
+
+/// Every way `fact` matches `pattern`, as capture vectors.
+pub fn match_fact(pattern: &AlphaPattern, fact: &Fact, host: &mut dyn TestHost) -> Vec<Box<[Value]>> {
+    let mut results = Vec::new();
+    let mut captures: SmallVec<[Value; 8]> = SmallVec::from_elem(Value::Void, pattern.captures as usize);
+    fill_slots(pattern, fact, 0, &mut captures, host, &mut results);
+    results
+}
+
+fn fill_slots(
+    pattern: &AlphaPattern,
+    fact: &Fact,
+    slot_index: usize,
+    captures: &mut SmallVec<[Value; 8]>,
+    host: &mut dyn TestHost,
+    results: &mut Vec<Box<[Value]>>,
+) {
+    let Some(slot_match) = pattern.slots.get(slot_index) else {
+        if pattern
+            .tests
+            .iter()
+            .all(|t| super::test::field_test(t, captures, None, host))
+        {
+            results.push(captures.iter().cloned().collect());
+        }
+        return;
+    };
+    match slot_match {
+        SlotMatch::Single { slot, capture } => {
+            captures[*capture as usize] = fact.slots[*slot].clone();
+            fill_slots(pattern, fact, slot_index + 1, captures, host, results);
+        }
+        SlotMatch::Multi { slot, fields } => {
+            let values = fact.slots[*slot].as_slice();
+            let mut segments = Vec::new();
+            split_fields(fields, values, 0, &mut Vec::new(), &mut segments);
+            for segmentation in segments {
+                for (field, range) in fields.iter().zip(segmentation) {
+                    if let Some(c) = field.capture {
+                        captures[c as usize] = if field.multi {
+                            Value::multifield(values[range].to_vec())
+                        } else {
+                            values[range.start].clone()
+                        };
+                    }
+                }
+                fill_slots(pattern, fact, slot_index + 1, captures, host, results);
+            }
+        }
+    }
+}
+
+/// Every way to split `values` among `fields` (single fields take one value,
+/// multifields any number), as one range per field.
+fn split_fields(
+    fields: &[crate::compile::lhs::FieldSpec],
+    values: &[Value],
+    start: usize,
+    current: &mut Vec<std::ops::Range<usize>>,
+    out: &mut Vec<Vec<std::ops::Range<usize>>>,
+) {
+    let i = current.len();
+    let Some(field) = fields.get(i) else {
+        if start == values.len() {
+            out.push(current.clone());
+        }
+        return;
+    };
+    let singles_after = fields[i + 1..].iter().filter(|f| !f.multi).count();
+    let multis_after = fields[i + 1..].iter().any(|f| f.multi);
+    if field.multi {
+        let remaining = values.len().saturating_sub(start);
+        if remaining < singles_after {
+            return;
+        }
+        let max_len = remaining - singles_after;
+        let lengths: Vec<usize> = if multis_after { (0..=max_len).collect() } else { vec![max_len] };
+        for len in lengths {
+            current.push(start..start + len);
+            split_fields(fields, values, start + len, current, out);
+            current.pop();
+        }
+    } else if start < values.len() {
+        current.push(start..start + 1);
+        split_fields(fields, values, start + 1, current, out);
+        current.pop();
+    }
+}

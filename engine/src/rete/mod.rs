@@ -1,0 +1,46 @@
+//! The Rete matcher: alpha memories feeding a beta network of joins, `not`/`exists`
+//! count nodes and `test` filters, ending in productions.
+//!
+//! Joins are indexed by hash on the variables they test for equality, on both
+//! sides, so asserting or retracting a fact touches only the partial matches that
+//! share its join values. Tokens form a tree ([`token`]), so a retraction deletes
+//! exactly the partial matches built on the fact. Each node kind's activation rules
+//! live in its own module.
+
+pub mod alpha;
+mod count;
+mod join;
+mod network;
+mod subnet;
+pub mod test;
+pub mod token;
+
+use crate::compile::CExpr;
+use crate::value::{FactId, Value};
+pub use network::Network;
+use smallvec::SmallVec;
+pub use token::{TokenId, ROOT_TOKEN};
+
+/// Index of a beta node.
+pub type NodeId = u32;
+
+/// Index of a production (one disjunct of one rule).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ProductionId(pub u32);
+
+/// The hash key of a join: the values of the variables it tests for equality.
+pub type JoinKey = SmallVec<[Value; 2]>;
+
+/// What the network needs from its environment while it propagates a change.
+pub trait TestHost {
+    /// Evaluates an LHS expression (a predicate, a return value, a `test` CE) with
+    /// the given frame. Errors are the host's to record; they count as FALSE.
+    fn eval(&mut self, expr: &CExpr, frame: &mut Vec<Value>) -> Value;
+    /// A production's LHS is satisfied by `token`, matching `facts` (one entry per
+    /// pattern and `not`/`exists` level, `None` for the latter).
+    fn activate(&mut self, production: ProductionId, token: TokenId, facts: Vec<Option<FactId>>);
+    /// The match `token` of `production` is gone.
+    fn deactivate(&mut self, production: ProductionId, token: TokenId);
+    /// `token` supported facts through `logical` and has been removed.
+    fn lost_support(&mut self, token: TokenId);
+}

@@ -1,0 +1,631 @@
+//! The network: its nodes and memories, how a rule's chain is built into it, and the
+//! operations shared by all node kinds (making, passing on and deleting tokens).
+
+use super::alpha::{match_fact, AlphaMatch, AlphaMemory, AmId};
+use super::token::{Token, TokenId, Tokens, ROOT_TOKEN};
+use super::{JoinKey, NodeId, ProductionId, TestHost};
+use crate::compile::lhs::{BoundExpr, FieldTest, NodeSpec, VarSource};
+use crate::compile::TemplateId;
+use crate::value::{FactId, Value};
+use crate::wm::Fact;
+use rustc_hash::FxHashMap;
+use std::rc::Rc;
+
+/// A join node: a token from the parent meets an alpha match.
+#[derive(Debug)]
+pub(super) struct Join {
+    pub alpha: AmId,
+    pub eq_left: Vec<VarSource>,
+    pub eq_right: Vec<u16>,
+    pub tests: Vec<FieldTest>,
+    /// The parent's active tokens, by join key.
+    pub left: FxHashMap<JoinKey, Vec<TokenId>>,
+    /// The alpha matches, by join key (unused when the parent is the root: the alpha
+    /// memory itself serves).
+    pub right: FxHashMap<JoinKey, Vec<Rc<AlphaMatch>>>,
+}
+
+/// A `not` or `exists` over a single pattern: counts the matches of each token.
+#[derive(Debug)]
+pub(super) struct Count {
+    pub exists: bool,
+    pub join: Join,
+}
+
+/// A `not` or `exists` over a sub-chain: counts the sub-chain's results per token.
+#[derive(Debug)]
+pub(super) struct SubCount {
+    pub exists: bool,
+    /// Parent token to this node's token for it.
+    pub owners: FxHashMap<TokenId, TokenId>,
+    /// Results that arrived before this node saw their parent token.
+    pub pending: FxHashMap<TokenId, u32>,
+}
+
+/// The kinds of node.
+#[derive(Debug)]
+pub(super) enum NodeKind {
+    Root,
+    Join(Join),
+    Count(Count),
+    SubCount(SubCount),
+    /// The end of a sub-chain, reporting to the SubCount node `owner`.
+    Partner {
+        owner: NodeId,
+    },
+    Test(BoundExpr),
+    Production(ProductionId),
+}
+
+/// A beta node.
+#[derive(Debug)]
+pub(super) struct Node {
+    pub kind: NodeKind,
+    pub parent: NodeId,
+    /// The level of the tokens this node makes (the root's are level 0).
+    pub level: u16,
+    pub children: Vec<NodeId>,
+}
+
+/// The whole matcher state.
+#[derive(Debug)]
+pub struct Network {
+    pub(super) nodes: Vec<Node>,
+    pub(super) alpha: Vec<AlphaMemory>,
+    alpha_by_key: FxHashMap<String, AmId>,
+    alpha_by_template: FxHashMap<TemplateId, Vec<AmId>>,
+    pub(super) tokens: Tokens,
+}
+
+const ROOT_NODE: NodeId = 0;
+
+impl Default for Network {
+    fn default() -> Self {
+        Network {
+            nodes: vec![Node {
+                kind: NodeKind::Root,
+                parent: ROOT_NODE,
+                level: 0,
+                children: Vec::new(),
+            }],
+            alpha: Vec::new(),
+            alpha_by_key: FxHashMap::default(),
+            alpha_by_template: FxHashMap::default(),
+            tokens: Tokens::new(ROOT_NODE),
+        }
+    }
+}
+
+impl Network {
+    /// Adds a production for one disjunct's chain, and matches it against `facts`
+    /// (the facts already in working memory, in index order).
+    pub fn add_production<'f>(
+        &mut self,
+        chain: &[NodeSpec],
+        production: ProductionId,
+        facts: impl Iterator<Item = &'f Rc<Fact>> + Clone,
+        host: &mut dyn TestHost,
+    ) {
+        let mut new_nodes = Vec::new();
+        let last = self.build_chain(chain, ROOT_NODE, facts, host, &mut new_nodes);
+        self.add_node(NodeKind::Production(production), last, &mut new_nodes);
+        // Seed the new nodes with the matches that already exist: the root token
+        // flows into each new child of the root, in order.
+        let roots: Vec<NodeId> = self.nodes[ROOT_NODE as usize]
+            .children
+            .iter()
+            .copied()
+            .filter(|n| new_nodes.contains(n))
+            .collect();
+        for node in roots {
+            self.left_activate(node, ROOT_TOKEN, host);
+        }
+    }
+
+    fn add_node(&mut self, kind: NodeKind, parent: NodeId, new_nodes: &mut Vec<NodeId>) -> NodeId {
+        let id = self.nodes.len() as NodeId;
+        let level = self.nodes[parent as usize].level + 1;
+        let level = if matches!(kind, NodeKind::Production(_) | NodeKind::Partner { .. }) {
+            level - 1
+        } else {
+            level
+        };
+        self.nodes.push(Node {
+            kind,
+            parent,
+            level,
+            children: Vec::new(),
+        });
+        self.nodes[parent as usize].children.push(id);
+        new_nodes.push(id);
+        id
+    }
+
+    fn build_chain<'f>(
+        &mut self,
+        chain: &[NodeSpec],
+        mut parent: NodeId,
+        facts: impl Iterator<Item = &'f Rc<Fact>> + Clone,
+        host: &mut dyn TestHost,
+        new_nodes: &mut Vec<NodeId>,
+    ) -> NodeId {
+        for spec in chain {
+            parent = match spec {
+                NodeSpec::Join { alpha, eq, tests } => {
+                    let am = self.alpha_memory(alpha, facts.clone(), host);
+                    let join = self.new_join(am, eq, tests, parent);
+                    let node = self.add_node(NodeKind::Join(join), parent, new_nodes);
+                    self.alpha[am as usize].successors.insert(0, node);
+                    node
+                }
+                NodeSpec::Not(sub) | NodeSpec::Exists(sub) => {
+                    let exists = matches!(spec, NodeSpec::Exists(_));
+                    match sub.as_slice() {
+                        [NodeSpec::Join { alpha, eq, tests }] => {
+                            let am = self.alpha_memory(alpha, facts.clone(), host);
+                            let join = self.new_join(am, eq, tests, parent);
+                            let node = self.add_node(NodeKind::Count(Count { exists, join }), parent, new_nodes);
+                            self.alpha[am as usize].successors.insert(0, node);
+                            node
+                        }
+                        _ => {
+                            // The sub-chain hangs off the same parent, before the
+                            // count node, so its results for a token arrive first.
+                            let mut sub_nodes = Vec::new();
+                            let sub_last = self.build_chain(sub, parent, facts.clone(), host, &mut sub_nodes);
+                            let count = self.add_node(
+                                NodeKind::SubCount(SubCount {
+                                    exists,
+                                    owners: FxHashMap::default(),
+                                    pending: FxHashMap::default(),
+                                }),
+                                parent,
+                                new_nodes,
+                            );
+                            self.add_node(NodeKind::Partner { owner: count }, sub_last, &mut sub_nodes);
+                            new_nodes.extend(sub_nodes);
+                            count
+                        }
+                    }
+                }
+                NodeSpec::Test(bound) => self.add_node(NodeKind::Test(bound.clone()), parent, new_nodes),
+            };
+        }
+        parent
+    }
+
+    fn new_join(&mut self, am: AmId, eq: &[(VarSource, u16)], tests: &[FieldTest], parent: NodeId) -> Join {
+        let mut join = Join {
+            alpha: am,
+            eq_left: eq.iter().map(|(l, _)| *l).collect(),
+            eq_right: eq.iter().map(|(_, r)| *r).collect(),
+            tests: tests.to_vec(),
+            left: FxHashMap::default(),
+            right: FxHashMap::default(),
+        };
+        if parent != ROOT_NODE {
+            for m in self.alpha[am as usize].entries.values() {
+                join.right.entry(right_key(&join, m)).or_default().push(m.clone());
+            }
+        }
+        join
+    }
+
+    /// The alpha memory for `pattern`, shared with identical patterns; a new one is
+    /// filled from the facts already asserted.
+    fn alpha_memory<'f>(
+        &mut self,
+        pattern: &crate::compile::lhs::AlphaPattern,
+        facts: impl Iterator<Item = &'f Rc<Fact>>,
+        host: &mut dyn TestHost,
+    ) -> AmId {
+        let key = pattern.sharing_key();
+        if let Some(&id) = self.alpha_by_key.get(&key) {
+            return id;
+        }
+        let id = self.alpha.len() as AmId;
+        let mut memory = AlphaMemory {
+            pattern: pattern.clone(),
+            entries: Default::default(),
+            successors: Vec::new(),
+        };
+        for fact in facts.filter(|f| f.template == pattern.template) {
+            for (variant, captures) in match_fact(pattern, fact, host).into_iter().enumerate() {
+                let m = Rc::new(AlphaMatch {
+                    fact: fact.clone(),
+                    captures,
+                    variant: variant as u32,
+                    tokens: Default::default(),
+                });
+                memory.entries.insert((fact.id, variant as u32), m);
+            }
+        }
+        self.alpha.push(memory);
+        self.alpha_by_key.insert(key, id);
+        self.alpha_by_template.entry(pattern.template).or_default().push(id);
+        id
+    }
+
+    /// Removes a production: deletes its partial matches (and so its activations)
+    /// and detaches its nodes.
+    pub fn remove_production(&mut self, production: ProductionId, host: &mut dyn TestHost) {
+        let Some(terminal) = self
+            .nodes
+            .iter()
+            .position(|n| matches!(n.kind, NodeKind::Production(p) if p == production))
+        else {
+            return;
+        };
+        // The chain's top node hangs off the root; its subtree is the whole chain.
+        let mut top = terminal as NodeId;
+        while self.nodes[top as usize].parent != ROOT_NODE {
+            top = self.nodes[top as usize].parent;
+        }
+        let mut subtree = vec![top];
+        let mut i = 0;
+        while i < subtree.len() {
+            subtree.extend(self.nodes[subtree[i] as usize].children.iter().copied());
+            i += 1;
+        }
+        // Every top-level node of the chain: the root's children in the subtree
+        // (a sub-chain of a leading `not` also hangs off the root).
+        let roots: Vec<NodeId> = self.nodes[ROOT_NODE as usize]
+            .children
+            .iter()
+            .copied()
+            .filter(|n| subtree.contains(n) || self.nodes[*n as usize].children.iter().any(|c| subtree.contains(c)))
+            .collect();
+        let mut all = subtree.clone();
+        for r in &roots {
+            let mut stack = vec![*r];
+            while let Some(n) = stack.pop() {
+                if !all.contains(&n) {
+                    all.push(n);
+                }
+                stack.extend(self.nodes[n as usize].children.iter().copied());
+            }
+        }
+        let doomed: Vec<TokenId> = self
+            .tokens
+            .live_ids()
+            .filter(|t| {
+                let tok = self.tokens.get(*t);
+                tok.parent == ROOT_TOKEN && *t != ROOT_TOKEN && all.contains(&tok.node)
+            })
+            .collect();
+        for t in doomed.into_iter().rev() {
+            if self.tokens.is_live(t) {
+                self.delete_token(t, host);
+            }
+        }
+        self.nodes[ROOT_NODE as usize].children.retain(|c| !all.contains(c));
+        for am in &mut self.alpha {
+            am.successors.retain(|s| !all.contains(s));
+        }
+        for n in all {
+            self.nodes[n as usize].children.clear();
+            if let NodeKind::Join(j) = &mut self.nodes[n as usize].kind {
+                j.left.clear();
+                j.right.clear();
+            }
+        }
+    }
+
+    /// Rebuilds the matches that depend on no fact (rules starting with `not`,
+    /// `exists` or `test`), as `(reset)` makes them fire again.
+    pub fn reseed(&mut self, host: &mut dyn TestHost) {
+        let top: Vec<TokenId> = self
+            .tokens
+            .live_ids()
+            .filter(|t| *t != ROOT_TOKEN && self.tokens.get(*t).parent == ROOT_TOKEN)
+            .collect();
+        for t in top.into_iter().rev() {
+            if self.tokens.is_live(t) {
+                self.delete_token(t, host);
+            }
+        }
+        for node in self.nodes[ROOT_NODE as usize].children.clone() {
+            self.left_activate(node, ROOT_TOKEN, host);
+        }
+    }
+
+    /// The tokens that currently satisfy `production`.
+    pub fn production_tokens(&self, production: ProductionId) -> Vec<TokenId> {
+        let Some(terminal) = self
+            .nodes
+            .iter()
+            .position(|n| matches!(n.kind, NodeKind::Production(p) if p == production))
+        else {
+            return Vec::new();
+        };
+        let parent = self.nodes[terminal].parent;
+        if parent == ROOT_NODE {
+            return vec![ROOT_TOKEN];
+        }
+        self.tokens
+            .live_ids()
+            .filter(|t| {
+                let tok = self.tokens.get(*t);
+                tok.node == parent && tok.active
+            })
+            .collect()
+    }
+
+    /// Matches a new fact and propagates its matches.
+    pub fn assert_fact(&mut self, fact: &Rc<Fact>, host: &mut dyn TestHost) {
+        let Some(memories) = self.alpha_by_template.get(&fact.template).cloned() else {
+            return;
+        };
+        for am in memories {
+            let matches = match_fact(&self.alpha[am as usize].pattern, fact, host);
+            for (variant, captures) in matches.into_iter().enumerate() {
+                let m = Rc::new(AlphaMatch {
+                    fact: fact.clone(),
+                    captures,
+                    variant: variant as u32,
+                    tokens: Default::default(),
+                });
+                self.alpha[am as usize].entries.insert((fact.id, variant as u32), m.clone());
+                let successors = self.alpha[am as usize].successors.clone();
+                for node in successors {
+                    self.right_activate(node, &m, host);
+                }
+            }
+        }
+    }
+
+    /// Removes a fact's matches and everything built on them.
+    pub fn retract_fact(&mut self, fact: &Fact, host: &mut dyn TestHost) {
+        let Some(memories) = self.alpha_by_template.get(&fact.template).cloned() else {
+            return;
+        };
+        for am in memories {
+            let mut variant = 0;
+            while let Some(m) = self.alpha[am as usize].entries.swap_remove(&(fact.id, variant)) {
+                variant += 1;
+                let successors = self.alpha[am as usize].successors.clone();
+                for &node in &successors {
+                    self.remove_from_right(node, &m);
+                }
+                let tokens = std::mem::take(&mut *m.tokens.borrow_mut());
+                for t in tokens.into_iter().rev() {
+                    if self.tokens.is_live(t) {
+                        self.delete_token(t, host);
+                    }
+                }
+                for &node in &successors {
+                    self.right_retract(node, &m, host);
+                }
+            }
+        }
+    }
+
+    /// A token's facts, level by level: a fact per pattern, `None` per `not` or
+    /// `exists` (`test` levels are left out).
+    pub fn token_facts(&self, token: TokenId) -> Vec<Option<FactId>> {
+        let mut out = Vec::new();
+        let mut t = token;
+        while t != ROOT_TOKEN {
+            let tok = self.tokens.get(t);
+            if !matches!(self.nodes[tok.node as usize].kind, NodeKind::Test(_)) {
+                out.push(tok.matched.as_ref().map(|m| m.fact.id));
+            }
+            t = tok.parent;
+        }
+        out.reverse();
+        out
+    }
+
+    /// The value of an LHS variable in a production's token.
+    pub fn read(&self, token: TokenId, source: VarSource) -> Value {
+        match source {
+            VarSource::Capture(_) => Value::Void,
+            VarSource::Token { level, capture } => self
+                .ancestor(token, level)
+                .and_then(|t| self.tokens.get(t).matched.as_ref().map(|m| m.captures[capture as usize].clone()))
+                .unwrap_or(Value::Void),
+            VarSource::Fact(level) => self
+                .ancestor(token, level)
+                .and_then(|t| self.tokens.get(t).matched.as_ref().map(|m| Value::Fact(m.fact.id)))
+                .unwrap_or(Value::Void),
+        }
+    }
+
+    /// The ancestor of `token` at `level`.
+    pub fn ancestor(&self, mut token: TokenId, level: u16) -> Option<TokenId> {
+        loop {
+            let tok = self.tokens.get(token);
+            let l = self.nodes[tok.node as usize].level;
+            if l == level {
+                return Some(token);
+            }
+            if l < level || token == ROOT_TOKEN {
+                return None;
+            }
+            token = tok.parent;
+        }
+    }
+
+    /// Marks `token` as supporting logically dependent facts.
+    pub fn set_supports(&mut self, token: TokenId) {
+        self.tokens.get_mut(token).supports = true;
+    }
+
+    /// The number of live tokens.
+    pub fn token_count(&self) -> usize {
+        self.tokens.len()
+    }
+
+    // ---- operations shared by the node kinds ----
+
+    /// Makes a token of `node` extending `parent`.
+    pub(super) fn make_token(&mut self, node: NodeId, parent: TokenId, matched: Option<Rc<AlphaMatch>>, count: u32, active: bool) -> TokenId {
+        let id = self.tokens.add(Token {
+            parent,
+            node,
+            matched: matched.clone(),
+            children: Vec::new(),
+            count,
+            active,
+            supports: false,
+        });
+        if let Some(m) = matched {
+            m.tokens.borrow_mut().push(id);
+        }
+        id
+    }
+
+    /// Passes an active token of `node` to each of its children.
+    pub(super) fn emit(&mut self, node: NodeId, token: TokenId, host: &mut dyn TestHost) {
+        let children = self.nodes[node as usize].children.clone();
+        for child in children {
+            if !self.tokens.is_live(token) || !self.tokens.get(token).active {
+                return;
+            }
+            self.left_activate(child, token, host);
+        }
+    }
+
+    /// A new active token of the parent reaches `node`.
+    pub(super) fn left_activate(&mut self, node: NodeId, token: TokenId, host: &mut dyn TestHost) {
+        match &self.nodes[node as usize].kind {
+            NodeKind::Root => {}
+            NodeKind::Join(_) => self.join_left(node, token, host),
+            NodeKind::Count(_) => self.count_left(node, token, host),
+            NodeKind::SubCount(_) => self.subcount_left(node, token, host),
+            NodeKind::Partner { owner } => {
+                let owner = *owner;
+                self.partner_add(owner, token, host)
+            }
+            NodeKind::Test(bound) => {
+                let bound = bound.clone();
+                if self.eval_on_token(&bound, token, host).is_truthy() {
+                    let t = self.make_token(node, token, None, 0, true);
+                    self.emit(node, t, host);
+                }
+            }
+            NodeKind::Production(p) => {
+                let p = *p;
+                let facts = self.token_facts(token);
+                host.activate(p, token, facts)
+            }
+        }
+    }
+
+    fn right_activate(&mut self, node: NodeId, m: &Rc<AlphaMatch>, host: &mut dyn TestHost) {
+        match &self.nodes[node as usize].kind {
+            NodeKind::Join(_) => self.join_right(node, m, host),
+            NodeKind::Count(_) => self.count_right(node, m, host),
+            _ => {}
+        }
+    }
+
+    fn remove_from_right(&mut self, node: NodeId, m: &Rc<AlphaMatch>) {
+        let parent_is_root = self.nodes[node as usize].parent == ROOT_NODE;
+        let join = match &mut self.nodes[node as usize].kind {
+            NodeKind::Join(j) => j,
+            NodeKind::Count(c) => &mut c.join,
+            _ => return,
+        };
+        if parent_is_root {
+            return;
+        }
+        let key = right_key(join, m);
+        if let Some(bucket) = join.right.get_mut(&key) {
+            if let Some(pos) = bucket.iter().position(|x| Rc::ptr_eq(x, m)) {
+                bucket.remove(pos);
+            }
+            if bucket.is_empty() {
+                join.right.remove(&key);
+            }
+        }
+    }
+
+    fn right_retract(&mut self, node: NodeId, m: &Rc<AlphaMatch>, host: &mut dyn TestHost) {
+        if let NodeKind::Count(_) = &self.nodes[node as usize].kind {
+            self.count_right_retract(node, m, host);
+        }
+    }
+
+    /// Evaluates a `test` CE's expression on a token.
+    pub(super) fn eval_on_token(&self, bound: &BoundExpr, token: TokenId, host: &mut dyn TestHost) -> Value {
+        let read = |s: VarSource| self.read(token, s);
+        super::test::eval_bound(bound, &[], Some(&read), host)
+    }
+
+    /// Deletes a token and everything built on it.
+    pub(super) fn delete_token(&mut self, token: TokenId, host: &mut dyn TestHost) {
+        self.delete_children(token, host);
+        let (node, active, supports, parent) = {
+            let t = self.tokens.get(token);
+            (t.node, t.active, t.supports, t.parent)
+        };
+        if active {
+            self.withdraw(node, token, host);
+        }
+        match &mut self.nodes[node as usize].kind {
+            NodeKind::Count(_) => self.count_forget(node, token),
+            NodeKind::SubCount(sc) => {
+                sc.owners.remove(&parent);
+            }
+            _ => {}
+        }
+        if supports {
+            host.lost_support(token);
+        }
+        let removed = self.tokens.remove(token);
+        if let Some(m) = removed.matched {
+            let mut list = m.tokens.borrow_mut();
+            if let Some(pos) = list.iter().rposition(|t| *t == token) {
+                list.remove(pos);
+            }
+        }
+    }
+
+    /// Deletes every token built on `token`, newest first.
+    pub(super) fn delete_children(&mut self, token: TokenId, host: &mut dyn TestHost) {
+        while let Some(&child) = self.tokens.get(token).children.last() {
+            self.delete_token(child, host);
+        }
+    }
+
+    /// `token` stops being an output of `node`: take it back from the children
+    /// that hold it.
+    pub(super) fn withdraw(&mut self, node: NodeId, token: TokenId, host: &mut dyn TestHost) {
+        let children = self.nodes[node as usize].children.clone();
+        for child in children {
+            match &self.nodes[child as usize].kind {
+                NodeKind::Join(_) => self.join_forget_left(child, token),
+                NodeKind::Partner { owner } => {
+                    let owner = *owner;
+                    self.partner_remove(owner, token, host);
+                }
+                NodeKind::Production(p) => host.deactivate(*p, token),
+                _ => {}
+            }
+        }
+    }
+
+    /// Makes `token` (of a count node) active and passes it on.
+    pub(super) fn open(&mut self, node: NodeId, token: TokenId, host: &mut dyn TestHost) {
+        self.tokens.get_mut(token).active = true;
+        self.emit(node, token, host);
+    }
+
+    /// Makes `token` (of a count node) inactive and removes what was built on it.
+    pub(super) fn close(&mut self, node: NodeId, token: TokenId, host: &mut dyn TestHost) {
+        self.delete_children(token, host);
+        self.withdraw(node, token, host);
+        self.tokens.get_mut(token).active = false;
+    }
+
+    /// The join key of a token, read from its ancestors.
+    pub(super) fn left_key(&self, sources: &[VarSource], token: TokenId) -> JoinKey {
+        sources.iter().map(|s| self.read(token, *s)).collect()
+    }
+}
+
+/// The join key of an alpha match for a join.
+pub(super) fn right_key(join: &Join, m: &AlphaMatch) -> JoinKey {
+    join.eq_right.iter().map(|c| m.captures[*c as usize].clone()).collect()
+}

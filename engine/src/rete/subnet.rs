@@ -1,0 +1,79 @@
+//! `not` and `exists` over several CEs: a sub-chain hangs off the parent node, and
+//! its partner reports each result to the count node's token for the result's
+//! parent-level ancestor.
+
+use super::network::{NodeKind, Network};
+use super::token::TokenId;
+use super::{NodeId, TestHost};
+
+impl Network {
+    fn subcount(&mut self, node: NodeId) -> &mut super::network::SubCount {
+        match &mut self.nodes[node as usize].kind {
+            NodeKind::SubCount(sc) => sc,
+            _ => unreachable!("node {node} is not a sub-chain count"),
+        }
+    }
+
+    /// A parent token arrives: its count is what the sub-chain already reported.
+    pub(super) fn subcount_left(&mut self, node: NodeId, parent: TokenId, host: &mut dyn TestHost) {
+        let count = self.subcount(node).pending.remove(&parent).unwrap_or(0);
+        let exists = matches!(&self.nodes[node as usize].kind, NodeKind::SubCount(sc) if sc.exists);
+        let open = (count > 0) == exists;
+        let token = self.make_token(node, parent, None, count, open);
+        self.subcount(node).owners.insert(parent, token);
+        if open {
+            self.emit(node, token, host);
+        }
+    }
+
+    /// The parent-level ancestor of a sub-chain result.
+    fn owner_parent(&self, owner_node: NodeId, result: TokenId) -> Option<TokenId> {
+        let level = self.nodes[owner_node as usize].level - 1;
+        self.ancestor(result, level)
+    }
+
+    /// The sub-chain produced a result.
+    pub(super) fn partner_add(&mut self, owner_node: NodeId, result: TokenId, host: &mut dyn TestHost) {
+        let Some(parent) = self.owner_parent(owner_node, result) else { return };
+        let exists = matches!(&self.nodes[owner_node as usize].kind, NodeKind::SubCount(sc) if sc.exists);
+        match self.subcount(owner_node).owners.get(&parent).copied() {
+            Some(owner) => {
+                let t = self.tokens.get_mut(owner);
+                t.count += 1;
+                if t.count == 1 {
+                    if exists {
+                        self.open(owner_node, owner, host);
+                    } else {
+                        self.close(owner_node, owner, host);
+                    }
+                }
+            }
+            None => *self.subcount(owner_node).pending.entry(parent).or_insert(0) += 1,
+        }
+    }
+
+    /// A sub-chain result is gone.
+    pub(super) fn partner_remove(&mut self, owner_node: NodeId, result: TokenId, host: &mut dyn TestHost) {
+        let Some(parent) = self.owner_parent(owner_node, result) else { return };
+        let exists = matches!(&self.nodes[owner_node as usize].kind, NodeKind::SubCount(sc) if sc.exists);
+        match self.subcount(owner_node).owners.get(&parent).copied() {
+            Some(owner) if self.tokens.is_live(owner) => {
+                let t = self.tokens.get_mut(owner);
+                t.count = t.count.saturating_sub(1);
+                if t.count == 0 {
+                    if exists {
+                        self.close(owner_node, owner, host);
+                    } else {
+                        self.open(owner_node, owner, host);
+                    }
+                }
+            }
+            _ => {
+                let pending = &mut self.subcount(owner_node).pending;
+                if let Some(c) = pending.get_mut(&parent) {
+                    *c = c.saturating_sub(1);
+                }
+            }
+        }
+    }
+}

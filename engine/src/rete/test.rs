@@ -1,0 +1,51 @@
+//! Evaluating the field tests of a pattern: against captures alone (alpha) or
+//! against captures and a token (join).
+
+use super::TestHost;
+use crate::compile::lhs::{AltKind, BoundExpr, FieldTest, VarSource};
+use crate::value::Value;
+
+/// Reads a variable's value from the token being joined.
+pub type TokenValues<'a> = &'a dyn Fn(VarSource) -> Value;
+
+/// The value of `source`, given the current captures and, for join tests, the token.
+pub fn source_value(source: VarSource, captures: &[Value], token: Option<TokenValues<'_>>) -> Value {
+    match source {
+        VarSource::Capture(c) => captures[c as usize].clone(),
+        other => token.map_or(Value::Void, |read| read(other)),
+    }
+}
+
+/// Evaluates a bound expression with its frame filled from captures and token.
+pub fn eval_bound(
+    bound: &BoundExpr,
+    captures: &[Value],
+    token: Option<TokenValues<'_>>,
+    host: &mut dyn TestHost,
+) -> Value {
+    let mut frame: Vec<Value> = bound
+        .frame
+        .iter()
+        .map(|s| source_value(*s, captures, token))
+        .collect();
+    host.eval(&bound.expr, &mut frame)
+}
+
+/// Whether the field passes the test: some alternative holds.
+pub fn field_test(
+    test: &FieldTest,
+    captures: &[Value],
+    token: Option<TokenValues<'_>>,
+    host: &mut dyn TestHost,
+) -> bool {
+    let field = &captures[test.capture as usize];
+    test.alts.iter().any(|alt| {
+        let holds = match &alt.kind {
+            AltKind::Const(v) => field == v,
+            AltKind::Var(source) => *field == source_value(*source, captures, token),
+            AltKind::Pred(bound) => eval_bound(bound, captures, token, host).is_truthy(),
+            AltKind::RetVal(bound) => *field == eval_bound(bound, captures, token, host),
+        };
+        holds != alt.negated
+    })
+}
