@@ -66,7 +66,7 @@ impl Num {
 /// `i64::MIN` for NaN and for values out of range (where Rust's `as` saturates).
 pub fn float_to_int(x: f64) -> i64 {
     // 2^63 is exactly representable; anything at or beyond it (or NaN) is out of range.
-    if x.is_nan() || x >= 9_223_372_036_854_775_808.0 || x < -9_223_372_036_854_775_808.0 {
+    if !(-9_223_372_036_854_775_808.0..9_223_372_036_854_775_808.0).contains(&x) {
         i64::MIN
     } else {
         x as i64
@@ -162,11 +162,7 @@ pub fn string(name: &str, args: &[Value], index: usize) -> Result<Atom, FnError>
 }
 
 /// Argument `index` as the elements of a multifield.
-pub fn multifield<'a>(
-    name: &str,
-    args: &'a [Value],
-    index: usize,
-) -> Result<&'a [Value], FnError> {
+pub fn multifield<'a>(name: &str, args: &'a [Value], index: usize) -> Result<&'a [Value], FnError> {
     match arg(name, args, index, MULTIFIELD)? {
         Value::Multifield(items) => Ok(items),
         _ => Err(type_error(name, index, MULTIFIELD)),

@@ -30,3 +30,31 @@ pub fn operating_system(_: &mut FnState, _: &[Value]) -> Result<Value, FnError> 
     };
     Ok(Value::symbol(name))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::check;
+
+    /// Each expression with the result CLIPS 6.4 (through clipspy 1.0.6) gave for it,
+    /// evaluated in order in one fresh environment.
+    #[test]
+    fn matches_clips_6_4() {
+        check(&[
+            (r#"(void)"#, r#"<void>"#),
+            (r#"(operating-system)"#, r#"LINUX"#),
+        ]);
+    }
+
+    use super::super::{lookup, FnState};
+    use crate::value::Value;
+
+    #[test]
+    fn time_is_epoch_seconds() {
+        let t = lookup("time")
+            .unwrap()
+            .call(&mut FnState::default(), &[])
+            .unwrap();
+        // CLIPS 6.4 printed 1795274507.35715 for (time) while these tests were written.
+        assert!(matches!(t, Value::Float(x) if x > 1.7e9));
+    }
+}

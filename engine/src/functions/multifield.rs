@@ -130,7 +130,7 @@ pub fn member_old(_: &mut FnState, args: &[Value]) -> Result<Value, FnError> {
 /// `(length$ <multifield>)`: the number of elements.
 pub fn length(_: &mut FnState, args: &[Value]) -> Result<Value, FnError> {
     Ok(Value::Integer(
-        args::multifield("length$", args, 0)?.len() as i64,
+        args::multifield("length$", args, 0)?.len() as i64
     ))
 }
 
@@ -140,7 +140,11 @@ pub fn length_old(_: &mut FnState, args: &[Value]) -> Result<Value, FnError> {
     match args.first() {
         Some(Value::Multifield(items)) => Ok(Value::Integer(items.len() as i64)),
         Some(Value::Symbol(s) | Value::String(s)) => Ok(Value::Integer(s.chars().count() as i64)),
-        _ => Err(args::type_error("length", 0, "multifield, symbol, or string")),
+        _ => Err(args::type_error(
+            "length",
+            0,
+            "multifield, symbol, or string",
+        )),
     }
 }
 
@@ -255,7 +259,13 @@ pub fn replace(_: &mut FnState, args: &[Value]) -> Result<Value, FnError> {
 pub fn mv_replace(_: &mut FnState, args: &[Value]) -> Result<Value, FnError> {
     let index = args::integer("mv-replace", args, 0)?;
     let items = args::multifield("mv-replace", args, 1)?;
-    replace_range("mv-replace", items, index, index, args.get(2..).unwrap_or(&[]))
+    replace_range(
+        "mv-replace",
+        items,
+        index,
+        index,
+        args.get(2..).unwrap_or(&[]),
+    )
 }
 
 fn explode_impl(name: &str, state: &mut FnState, args: &[Value]) -> Result<Value, FnError> {
@@ -331,7 +341,9 @@ pub fn delete_member(_: &mut FnState, args: &[Value]) -> Result<Value, FnError> 
 /// left-to-right pass per value.
 pub fn replace_member(_: &mut FnState, args: &[Value]) -> Result<Value, FnError> {
     let mut items = args::multifield("replace-member$", args, 0)?.to_vec();
-    let replacement = args::arg("replace-member$", args, 1, "any")?.as_slice().to_vec();
+    let replacement = args::arg("replace-member$", args, 1, "any")?
+        .as_slice()
+        .to_vec();
     for value in args.get(2..).unwrap_or(&[]) {
         let needle = value.as_slice();
         if needle.is_empty() {
@@ -399,4 +411,515 @@ pub fn difference(_: &mut FnState, args: &[Value]) -> Result<Value, FnError> {
         }
     }
     Ok(Value::multifield(out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::check;
+
+    /// Each expression with the result CLIPS 6.4 (through clipspy 1.0.6) gave for it,
+    /// evaluated in order in one fresh environment.
+    #[test]
+    fn matches_clips_6_4() {
+        check(&[
+            (r#"(type (create$))"#, r#"MULTIFIELD"#),
+            (r#"(type (create$ a))"#, r#"MULTIFIELD"#),
+            (r#"(create$)"#, r#"()"#),
+            (r#"(create$ a "b" 1 2.0)"#, r#"(a "b" 1 2.0)"#),
+            (r#"(create$ a (create$ b c) d)"#, r#"(a b c d)"#),
+            (r#"(create$ (create$))"#, r#"()"#),
+            (r#"(nth$ 1 (create$ a b c))"#, r#"a"#),
+            (r#"(nth$ 3 (create$ a b c))"#, r#"c"#),
+            (r#"(nth$ 4 (create$ a b c))"#, r#"nil"#),
+            (r#"(nth$ 0 (create$ a b c))"#, r#"nil"#),
+            (r#"(nth$ -1 (create$ a b c))"#, r#"nil"#),
+            (r#"(nth$ 1 (create$))"#, r#"nil"#),
+            (
+                r#"(nth$ 1.0 (create$ a))"#,
+                r#"ERR [ARGACCES2] Function 'nth$' expected argument #1 to be of type integer."#,
+            ),
+            (
+                r#"(nth$ 1 a)"#,
+                r#"ERR [ARGACCES2] Function 'nth$' expected argument #2 to be of type multifield."#,
+            ),
+            (
+                r#"(nth$ 1 "abc")"#,
+                r#"ERR [ARGACCES2] Function 'nth$' expected argument #2 to be of type multifield."#,
+            ),
+            (r#"(member$ b (create$ a b c))"#, r#"2"#),
+            (r#"(member$ z (create$ a b c))"#, r#"FALSE"#),
+            (r#"(member$ (create$ b c) (create$ a b c))"#, r#"(2 3)"#),
+            (r#"(member$ (create$ c b) (create$ a b c))"#, r#"FALSE"#),
+            (r#"(member$ (create$) (create$ a b c))"#, r#"(1 0)"#),
+            (r#"(member$ 1 (create$ 1.0 1))"#, r#"2"#),
+            (
+                r#"(member$ a a)"#,
+                r#"ERR [ARGACCES2] Function 'member$' expected argument #2 to be of type multifield."#,
+            ),
+            (r#"(member$ "a" (create$ a "a"))"#, r#"2"#),
+            (r#"(length$ (create$))"#, r#"0"#),
+            (r#"(length$ (create$ a b))"#, r#"2"#),
+            (
+                r#"(length$ a)"#,
+                r#"ERR [ARGACCES2] Function 'length$' expected argument #1 to be of type multifield."#,
+            ),
+            (r#"(subseq$ (create$ a b c d) 2 3)"#, r#"(b c)"#),
+            (r#"(subseq$ (create$ a b c d) 0 2)"#, r#"(a b)"#),
+            (r#"(subseq$ (create$ a b c d) 3 10)"#, r#"(c d)"#),
+            (r#"(subseq$ (create$ a b c d) 3 2)"#, r#"()"#),
+            (r#"(subseq$ (create$ a b c d) 5 6)"#, r#"()"#),
+            (r#"(subseq$ (create$ a b c d) -2 -1)"#, r#"()"#),
+            (r#"(subseq$ (create$) 1 1)"#, r#"()"#),
+            (
+                r#"(subseq$ a 1 1)"#,
+                r#"ERR [ARGACCES2] Function 'subseq$' expected argument #1 to be of type multifield."#,
+            ),
+            (r#"(first$ (create$ a b))"#, r#"(a)"#),
+            (r#"(first$ (create$))"#, r#"()"#),
+            (r#"(rest$ (create$ a b))"#, r#"(b)"#),
+            (r#"(rest$ (create$ a))"#, r#"()"#),
+            (r#"(rest$ (create$))"#, r#"()"#),
+            (r#"(delete$ (create$ a b c d) 2 3)"#, r#"(a d)"#),
+            (r#"(delete$ (create$ a b c d) 1 1)"#, r#"(b c d)"#),
+            (
+                r#"(delete$ (create$ a b c d) 3 10)"#,
+                r#"ERR [MULTIFUN1] Multifield index range 3..10 out of range 1..4 in function 'delete$'."#,
+            ),
+            (
+                r#"(delete$ (create$ a b c d) 0 1)"#,
+                r#"ERR [MULTIFUN1] Multifield index range 0..1 out of range 1..4 in function 'delete$'."#,
+            ),
+            (
+                r#"(delete$ (create$ a b c d) 3 2)"#,
+                r#"ERR [MULTIFUN1] Multifield index range 3..2 out of range 1..4 in function 'delete$'."#,
+            ),
+            (
+                r#"(delete$ (create$ a b c d) 5 5)"#,
+                r#"ERR [MULTIFUN1] Multifield index 5 out of range 1..4 in function 'delete$'."#,
+            ),
+            (
+                r#"(delete$ (create$) 1 1)"#,
+                r#"ERR [MULTIFUN1] Multifield index 1 out of range 1..0 in function 'delete$'."#,
+            ),
+            (r#"(insert$ (create$ a b) 1 x)"#, r#"(x a b)"#),
+            (r#"(insert$ (create$ a b) 3 x)"#, r#"(a b x)"#),
+            (r#"(insert$ (create$ a b) 4 x)"#, r#"(a b x)"#),
+            (
+                r#"(insert$ (create$ a b) 0 x)"#,
+                r#"<void> ;; [MULTIFUN1] Multifield index 0 out of range 1..2 in function 'insert$'."#,
+            ),
+            (
+                r#"(insert$ (create$ a b) 2 x (create$ y z) w)"#,
+                r#"(a x y z w b)"#,
+            ),
+            (r#"(insert$ (create$) 1 x)"#, r#"(x)"#),
+            (
+                r#"(insert$ (create$ a) 1)"#,
+                r#"ERR [ARGACCES1] Function 'insert$' expected at least 3 arguments."#,
+            ),
+            (r#"(replace$ (create$ a b c) 2 2 x)"#, r#"(a x c)"#),
+            (r#"(replace$ (create$ a b c) 2 3 x y z)"#, r#"(a x y z)"#),
+            (r#"(replace$ (create$ a b c) 1 3 (create$))"#, r#"()"#),
+            (
+                r#"(replace$ (create$ a b c) 3 4 x)"#,
+                r#"ERR [MULTIFUN1] Multifield index range 3..4 out of range 1..3 in function 'replace$'."#,
+            ),
+            (
+                r#"(replace$ (create$ a b c) 0 1 x)"#,
+                r#"ERR [MULTIFUN1] Multifield index range 0..1 out of range 1..3 in function 'replace$'."#,
+            ),
+            (
+                r#"(replace$ (create$ a b c) 2 1 x)"#,
+                r#"ERR [MULTIFUN1] Multifield index range 2..1 out of range 1..3 in function 'replace$'."#,
+            ),
+            (
+                r#"(replace$ (create$ a b c) 4 4 x)"#,
+                r#"ERR [MULTIFUN1] Multifield index 4 out of range 1..3 in function 'replace$'."#,
+            ),
+            (r#"(explode$ "a b 1 2.5 \"s\"")"#, r#"(a b 1 2.5 "s")"#),
+            (r#"(explode$ "")"#, r#"()"#),
+            (r#"(explode$ "   ")"#, r#"()"#),
+            (
+                r#"(explode$ abc)"#,
+                r#"ERR [ARGACCES2] Function 'explode$' expected argument #1 to be of type string."#,
+            ),
+            (
+                r#"(explode$ 12)"#,
+                r#"ERR [ARGACCES2] Function 'explode$' expected argument #1 to be of type string."#,
+            ),
+            (r#"(explode$ "(a)")"#, r#"(( a ))"#),
+            (
+                r#"(explode$ "a \"unterminated")"#,
+                r#"(a "unterminated") ;; [SCANNER1] Encountered End-Of-File while scanning a string"#,
+            ),
+            (
+                r#"(implode$ (create$ a "b" 1 2.0 "c\"d"))"#,
+                r#""a \"b\" 1 2.0 \"c\\\"d\"""#,
+            ),
+            (r#"(implode$ (create$))"#, r#""""#),
+            (
+                r#"(implode$ a)"#,
+                r#"ERR [ARGACCES2] Function 'implode$' expected argument #1 to be of type multifield."#,
+            ),
+            (r#"(type (implode$ (create$ a)))"#, r#"STRING"#),
+            (r#"(subsetp (create$ a) (create$ a b))"#, r#"TRUE"#),
+            (r#"(subsetp (create$ a c) (create$ a b))"#, r#"FALSE"#),
+            (r#"(subsetp (create$) (create$ a b))"#, r#"TRUE"#),
+            (r#"(subsetp (create$) (create$))"#, r#"TRUE"#),
+            (r#"(subsetp (create$ a a) (create$ a))"#, r#"TRUE"#),
+            (
+                r#"(subsetp a (create$ a b))"#,
+                r#"ERR [ARGACCES2] Function 'subsetp' expected argument #1 to be of type multifield."#,
+            ),
+            (r#"(subsetp (create$ 1) (create$ 1.0))"#, r#"FALSE"#),
+            (r#"(delete-member$ (create$ a b a c) a)"#, r#"(b c)"#),
+            (r#"(delete-member$ (create$ a b a c) a c)"#, r#"(b)"#),
+            (
+                r#"(delete-member$ (create$ a b c b c) (create$ b c))"#,
+                r#"(a)"#,
+            ),
+            (r#"(delete-member$ (create$ a b) x)"#, r#"(a b)"#),
+            (
+                r#"(delete-member$ a b)"#,
+                r#"ERR [ARGACCES2] Function 'delete-member$' expected argument #1 to be of type multifield."#,
+            ),
+            (
+                r#"(delete-member$ (create$ a b c) (create$))"#,
+                r#"(a b c)"#,
+            ),
+            (r#"(replace-member$ (create$ a b a c) x a)"#, r#"(x b x c)"#),
+            (
+                r#"(replace-member$ (create$ a b a c) (create$ x y) a c)"#,
+                r#"(x y b x y x y)"#,
+            ),
+            (
+                r#"(replace-member$ (create$ a b c b c) X (create$ b c))"#,
+                r#"(a X X)"#,
+            ),
+            (r#"(union$ (create$ a b a) (create$ b c))"#, r#"(a b c)"#),
+            (r#"(union$ (create$ a b))"#, r#"(a b)"#),
+            (r#"(union$)"#, r#"()"#),
+            (
+                r#"(intersection$ (create$ a b a c) (create$ a c d))"#,
+                r#"(a c)"#,
+            ),
+            (r#"(difference$ (create$ a b a c) (create$ c))"#, r#"(a b)"#),
+            (
+                r#"(difference$ (create$ a b) (create$ c) (create$ a))"#,
+                r#"(b)"#,
+            ),
+            (
+                r#"(union$ a b)"#,
+                r#"ERR [ARGACCES2] Function 'union$' expected argument #1 to be of type multifield."#,
+            ),
+            (r#"(intersection$ (create$ a))"#, r#"(a)"#),
+            (
+                r#"(replace-member$ (create$ a b c) x (create$))"#,
+                r#"ERR [MULTIFUN1] Multifield index range 1..0 out of range 1..3 in function 'replace-member$'."#,
+            ),
+            (
+                r#"(delete-member$ (create$ a a b b) (create$ a b))"#,
+                r#"()"#,
+            ),
+            (
+                r#"(delete-member$ (create$ a b a b) (create$ a b))"#,
+                r#"()"#,
+            ),
+            (
+                r#"(delete-member$ (create$ a b c) b (create$ a c))"#,
+                r#"()"#,
+            ),
+            (
+                r#"(replace-member$ (create$ a a b b) X (create$ a b))"#,
+                r#"(a X b)"#,
+            ),
+            (
+                r#"(replace-member$ (create$ a b c) (create$) b)"#,
+                r#"(a c)"#,
+            ),
+            (r#"(member$ (create$) (create$))"#, r#"(1 0)"#),
+            (r#"(member$ (create$ a) (create$ a))"#, r#"1"#),
+            (r#"(intersection$)"#, r#"()"#),
+            (r#"(difference$ (create$ a a))"#, r#"(a)"#),
+            (
+                r#"(insert$ (create$) 0 x)"#,
+                r#"<void> ;; [MULTIFUN1] Multifield index 0 out of range 1..0 in function 'insert$'."#,
+            ),
+            (r#"(insert$ (create$) 5 x)"#, r#"(x)"#),
+            (
+                r#"(insert$ (create$ a) -1 x)"#,
+                r#"<void> ;; [MULTIFUN1] Multifield index -1 out of range 1..1 in function 'insert$'."#,
+            ),
+            (r#"(insert$ (create$ a) 1 (create$))"#, r#"(a)"#),
+            (
+                r#"(insert$ (create$ a) 1.0 x)"#,
+                r#"ERR [ARGACCES2] Function 'insert$' expected argument #2 to be of type integer."#,
+            ),
+            (
+                r#"(insert$ a 1 x)"#,
+                r#"ERR [ARGACCES2] Function 'insert$' expected argument #1 to be of type multifield."#,
+            ),
+            (r#"(nth$ 2 (create$ a (create$ b c)))"#, r#"b"#),
+            (
+                r#"(first$ a)"#,
+                r#"ERR [ARGACCES2] Function 'first$' expected argument #1 to be of type multifield."#,
+            ),
+            (
+                r#"(rest$ "a")"#,
+                r#"ERR [ARGACCES2] Function 'rest$' expected argument #1 to be of type multifield."#,
+            ),
+            (r#"(length$ (create$ (create$)))"#, r#"0"#),
+            (r#"(create$ (void))"#, r#"()"#),
+            (
+                r#"(implode$ (create$ a 1.5 "x y" 1e20 "q\\z"))"#,
+                r#""a 1.5 \"x y\" 1e+20 \"q\\\\z\"""#,
+            ),
+            (
+                r#"(replace-member$ (create$ a b a b) X (create$ a b))"#,
+                r#"(X X)"#,
+            ),
+            (
+                r#"(replace-member$ (create$ a b) (create$ b a) a)"#,
+                r#"(b a b)"#,
+            ),
+            (
+                r#"(replace-member$ (create$ a x a) (create$ a) a)"#,
+                r#"(a x a)"#,
+            ),
+            (r#"(replace-member$ (create$ a b c) X b a)"#, r#"(X X c)"#),
+            (
+                r#"(replace-member$ (create$ a) (create$ a a) a)"#,
+                r#"(a a)"#,
+            ),
+            (
+                r#"(replace$ (create$ a b c d e) -1 2 x (create$ y z))"#,
+                r#"ERR [MULTIFUN1] Multifield index range -1..2 out of range 1..5 in function 'replace$'."#,
+            ),
+            (
+                r#"(replace-member$ (create$ 1 1.0 "1" a) (create$ Z Z) a)"#,
+                r#"(1 1.0 "1" Z Z)"#,
+            ),
+            (
+                r#"(delete$ (create$) 5 7)"#,
+                r#"ERR [MULTIFUN1] Multifield index range 5..7 out of range 1..0 in function 'delete$'."#,
+            ),
+            (
+                r#"(delete$ (create$) 5 1)"#,
+                r#"ERR [MULTIFUN1] Multifield index range 5..1 out of range 1..0 in function 'delete$'."#,
+            ),
+            (r#"(nth$ 5 (create$ a b a b a))"#, r#"a"#),
+            (r#"(nth$ 4 (create$ a b c d e))"#, r#"d"#),
+            (
+                r#"(replace$ (create$ a b a b a) 4 3 x (create$ y z))"#,
+                r#"ERR [MULTIFUN1] Multifield index range 4..3 out of range 1..5 in function 'replace$'."#,
+            ),
+            (
+                r#"(replace-member$ (create$ a b c d e) Z b)"#,
+                r#"(a Z c d e)"#,
+            ),
+            (
+                r#"(replace$ (create$ a b c d e) 4 2 x (create$ y z))"#,
+                r#"ERR [MULTIFUN1] Multifield index range 4..2 out of range 1..5 in function 'replace$'."#,
+            ),
+            (r#"(explode$ "(a (b) c)")"#, r#"(( a ( b ) c ))"#),
+            (r#"(member$ (create$ a) (create$ 1 1.0 "1" a))"#, r#"4"#),
+            (r#"(delete$ (create$ 1 1.0 "1" a) 3 4)"#, r#"(1 1.0)"#),
+            (r#"(implode$ (explode$ "1.5.5 --1 +"))"#, r#""1.5.5 --1 +""#),
+            (
+                r#"(difference$ (create$ a b a b a) (create$ a b a b a))"#,
+                r#"()"#,
+            ),
+            (r#"(nth$ 2 (create$))"#, r#"nil"#),
+            (
+                r#"(union$ (create$ a b a b a) (create$ a b c d e))"#,
+                r#"(a b c d e)"#,
+            ),
+            (
+                r#"(difference$ (create$ a b c d e) (create$ a b a b a))"#,
+                r#"(c d e)"#,
+            ),
+            (r#"(nth$ 7 (create$ a b c d e))"#, r#"nil"#),
+            (
+                r#"(intersection$ (create$ a b c d e) (create$ a b a b a))"#,
+                r#"(a b)"#,
+            ),
+            (r#"(explode$ "héllo wörld")"#, r#"(héllo wörld)"#),
+            (r#"(subseq$ (create$ 1 1.0 "1" a) 7 6)"#, r#"()"#),
+            (
+                r#"(delete$ (create$ a b a b a) 0 7)"#,
+                r#"ERR [MULTIFUN1] Multifield index range 0..7 out of range 1..5 in function 'delete$'."#,
+            ),
+            (
+                r#"(replace-member$ (create$ a b c d e) (create$ Z Z) b)"#,
+                r#"(a Z Z c d e)"#,
+            ),
+            (r#"(implode$ (explode$ ";comment\n a"))"#, r#""""#),
+            (r#"(subseq$ (create$ a) 7 0)"#, r#"()"#),
+            (
+                r#"(insert$ (create$ 1 1.0 "1" a) 7 x (create$ y z))"#,
+                r#"(1 1.0 "1" a x y z)"#,
+            ),
+            (
+                r#"(intersection$ (create$ 1 1.0 "1" a) (create$ a b a b a))"#,
+                r#"(a)"#,
+            ),
+            (
+                r#"(insert$ (create$ a b c d e) -1 x (create$ y z))"#,
+                r#"<void> ;; [MULTIFUN1] Multifield index -1 out of range 1..5 in function 'insert$'."#,
+            ),
+            (r#"(nth$ 3 (create$ a))"#, r#"nil"#),
+            (
+                r#"(difference$ (create$ a b a b a) (create$ a b c d e))"#,
+                r#"()"#,
+            ),
+            (r#"(nth$ 3 (create$ 1 1.0 "1" a))"#, r#""1""#),
+            (r#"(length$ (create$ a b c d e))"#, r#"5"#),
+            (
+                r#"(replace$ (create$ 1 1.0 "1" a) 3 4 x (create$ y z))"#,
+                r#"(1 1.0 x y z)"#,
+            ),
+            (r#"(nth$ 5 (create$ a))"#, r#"nil"#),
+            (r#"(intersection$ (create$) (create$))"#, r#"()"#),
+            (r#"(length$ (create$ a b a b a))"#, r#"5"#),
+            (
+                r#"(difference$ (create$ 1 1.0 "1" a) (create$))"#,
+                r#"(1 1.0 "1" a)"#,
+            ),
+            (
+                r#"(delete$ (create$ a b a b a) 4 0)"#,
+                r#"ERR [MULTIFUN1] Multifield index range 4..0 out of range 1..5 in function 'delete$'."#,
+            ),
+            (
+                r#"(intersection$ (create$ a b a b a) (create$ a))"#,
+                r#"(a)"#,
+            ),
+            (r#"(first$ (create$ a b c d e))"#, r#"(a)"#),
+            (
+                r#"(replace-member$ (create$ a b a b a) Z a)"#,
+                r#"(Z b Z b Z)"#,
+            ),
+            (
+                r#"(difference$ (create$ 1 1.0 "1" a) (create$ a))"#,
+                r#"(1 1.0 "1")"#,
+            ),
+            (
+                r#"(insert$ (create$ a) 0 x (create$ y z))"#,
+                r#"<void> ;; [MULTIFUN1] Multifield index 0 out of range 1..1 in function 'insert$'."#,
+            ),
+            (
+                r#"(difference$ (create$ a b c d e) (create$ a))"#,
+                r#"(b c d e)"#,
+            ),
+            (r#"(delete-member$ (create$) a)"#, r#"()"#),
+            (r#"(replace-member$ (create$ a) (create$ Z Z) 1)"#, r#"(a)"#),
+            (r#"(first$ (create$ a))"#, r#"(a)"#),
+            (r#"(subseq$ (create$ a b c d e) 3 1)"#, r#"()"#),
+            (r#"(nth$ 7 (create$ a b a b a))"#, r#"nil"#),
+            (
+                r#"(difference$ (create$ a b c d e) (create$ 1 1.0 "1" a))"#,
+                r#"(b c d e)"#,
+            ),
+            (r#"(delete$ (create$ a) 1 1)"#, r#"()"#),
+            (r#"(member$ b (create$ a))"#, r#"FALSE"#),
+            (
+                r#"(delete-member$ (create$ 1 1.0 "1" a) a)"#,
+                r#"(1 1.0 "1")"#,
+            ),
+            (
+                r#"(insert$ (create$ a b c d e) 5 x (create$ y z))"#,
+                r#"(a b c d x y z e)"#,
+            ),
+            (r#"(delete-member$ (create$ a) (create$ b a))"#, r#"(a)"#),
+            (r#"(subsetp (create$) (create$ a b a b a))"#, r#"TRUE"#),
+            (r#"(subseq$ (create$ a) 7 6)"#, r#"()"#),
+            (r#"(first$ (create$ 1 1.0 "1" a))"#, r#"(1)"#),
+            (r#"(subseq$ (create$ 1 1.0 "1" a) -1 2)"#, r#"(1 1.0)"#),
+            (r#"(delete-member$ (create$) (create$ a) 1.0)"#, r#"()"#),
+            (
+                r#"(implode$ (explode$ "-0 +0 0.0 -0.0"))"#,
+                r#""0 0 0.0 -0.0""#,
+            ),
+            (r#"(nth$ -1 (create$ 1 1.0 "1" a))"#, r#"nil"#),
+            (r#"(member$ (create$ a b) (create$ a))"#, r#"FALSE"#),
+            (
+                r#"(replace$ (create$ 1 1.0 "1" a) 4 7 x (create$ y z))"#,
+                r#"ERR [MULTIFUN1] Multifield index range 4..7 out of range 1..4 in function 'replace$'."#,
+            ),
+            (r#"(nth$ 2 (create$ 1 1.0 "1" a))"#, r#"1.0"#),
+            (r#"(insert$ (create$) 4 x (create$ y z))"#, r#"(x y z)"#),
+            (
+                r#"(replace-member$ (create$) (create$ Z Z) (create$ a b))"#,
+                r#"()"#,
+            ),
+            (r#"(implode$ (explode$ "\"q r\" s"))"#, r#""\"q r\" s""#),
+            (
+                r#"(explode$ "12345678901234567890123")"#,
+                r#"(9223372036854775807) ;; [SCANNER1] WARNING: Over or underflow of long long integer."#,
+            ),
+            (
+                r#"(delete$ (create$ a b a b a) -1 4)"#,
+                r#"ERR [MULTIFUN1] Multifield index range -1..4 out of range 1..5 in function 'delete$'."#,
+            ),
+            (
+                r#"(subsetp (create$ a b a b a) (create$ 1 1.0 "1" a))"#,
+                r#"FALSE"#,
+            ),
+            (r#"(explode$ "1.5.5 --1 +")"#, r#"(1.5.5 --1 +)"#),
+            (r#"(nth$ 3 (create$))"#, r#"nil"#),
+            (
+                r#"(replace$ (create$ a) 6 0 x (create$ y z))"#,
+                r#"ERR [MULTIFUN1] Multifield index range 6..0 out of range 1..1 in function 'replace$'."#,
+            ),
+            (r#"(rest$ (create$ 1 1.0 "1" a))"#, r#"(1.0 "1" a)"#),
+            (r#"(delete-member$ (create$ a b a b a) a)"#, r#"(b b)"#),
+            (r#"(difference$ (create$) (create$ 1 1.0 "1" a))"#, r#"()"#),
+            (r#"(explode$ "<=> => <- <a a<b")"#, r#"(<=> => <- <a a <b)"#),
+            (r#"(length$ (create$ 1 1.0 "1" a))"#, r#"4"#),
+        ]);
+    }
+
+    /// The CLIPS 6.30 names, with what `/usr/bin/clips` (6.30) printed for each
+    /// (its error messages differ in form; the errors occur at the same inputs).
+    #[test]
+    fn matches_clips_6_30_names() {
+        check(&[
+            ("(mv-append a (create$ b c) d)", "(a b c d)"),
+            ("(mv-append)", "()"),
+            ("(mv-delete 2 (create$ a b c))", "(a c)"),
+            (
+                "(mv-delete 5 (create$ a b c))",
+                "ERR [MULTIFUN1] Multifield index 5 out of range 1..3 in function 'mv-delete'.",
+            ),
+            (
+                "(mv-delete 0 (create$))",
+                "ERR [MULTIFUN1] Multifield index 0 out of range 1..0 in function 'mv-delete'.",
+            ),
+            ("(mv-replace 2 (create$ a b c) x)", "(a x c)"),
+            ("(mv-replace 1 (create$ a b c) (create$ x y))", "(x y b c)"),
+            (
+                "(mv-replace 6 (create$ a b a b a) q)",
+                "ERR [MULTIFUN1] Multifield index 6 out of range 1..5 in function 'mv-replace'.",
+            ),
+            ("(mv-subseq 2 3 (create$ a b c d))", "(b c)"),
+            ("(mv-subseq 3 2 (create$ a b c d))", "()"),
+            ("(mv-subseq 0 2 (create$ a b c d))", "(a b)"),
+            ("(mv-subseq 3 9 (create$ a b c d))", "(c d)"),
+            ("(str-explode \"a b 1 2.5\")", "(a b 1 2.5)"),
+            ("(str-implode (create$ a \"b\" 1.0))", "\"a \\\"b\\\" 1.0\""),
+            ("(length abc)", "3"),
+            ("(length (create$ 1 2))", "2"),
+            ("(length (create$))", "0"),
+            (
+                "(length 12)",
+                "ERR [ARGACCES2] Function 'length' expected argument #1 to be of type multifield, symbol, or string.",
+            ),
+            ("(member b (create$ a b))", "2"),
+            ("(nth 2 (create$ a b))", "b"),
+            ("(nth 5 (create$ a))", "nil"),
+            ("(nth -1 (create$))", "nil"),
+            ("(subset (create$ a) (create$ a b))", "TRUE"),
+            ("(subset (create$ a b c d e) (create$))", "FALSE"),
+            ("(subset (create$) (create$))", "TRUE"),
+        ]);
+    }
 }

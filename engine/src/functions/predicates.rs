@@ -55,9 +55,90 @@ pub fn oddp(_: &mut FnState, args: &[Value]) -> Result<Value, FnError> {
 /// `(type <expression>)`: the argument's type as a symbol (`INTEGER`, `SYMBOL`, ...).
 pub fn type_of(_: &mut FnState, args: &[Value]) -> Result<Value, FnError> {
     match args.first() {
-        Some(Value::Void) | None => Err(FnError::new(
-            "[INSCOM1] Undefined type in function 'type'.",
-        )),
+        Some(Value::Void) | None => {
+            Err(FnError::new("[INSCOM1] Undefined type in function 'type'."))
+        }
         Some(v) => Ok(Value::symbol(v.type_name())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::check;
+
+    /// Each expression with the result CLIPS 6.4 (through clipspy 1.0.6) gave for it,
+    /// evaluated in order in one fresh environment.
+    #[test]
+    fn matches_clips_6_4() {
+        check(&[
+            (r#"(numberp 1)"#, r#"TRUE"#),
+            (r#"(numberp 1.0)"#, r#"TRUE"#),
+            (r#"(numberp a)"#, r#"FALSE"#),
+            (r#"(numberp (create$ 1))"#, r#"FALSE"#),
+            (r#"(integerp 1)"#, r#"TRUE"#),
+            (r#"(integerp 1.0)"#, r#"FALSE"#),
+            (r#"(floatp 1.0)"#, r#"TRUE"#),
+            (r#"(floatp 1)"#, r#"FALSE"#),
+            (r#"(symbolp a)"#, r#"TRUE"#),
+            (r#"(symbolp "a")"#, r#"FALSE"#),
+            (r#"(stringp "a")"#, r#"TRUE"#),
+            (r#"(stringp a)"#, r#"FALSE"#),
+            (r#"(lexemep a)"#, r#"TRUE"#),
+            (r#"(lexemep "a")"#, r#"TRUE"#),
+            (r#"(lexemep 1)"#, r#"FALSE"#),
+            (r#"(multifieldp (create$))"#, r#"TRUE"#),
+            (r#"(multifieldp (create$ a))"#, r#"TRUE"#),
+            (r#"(multifieldp a)"#, r#"FALSE"#),
+            (r#"(evenp 2)"#, r#"TRUE"#),
+            (r#"(evenp 3)"#, r#"FALSE"#),
+            (r#"(evenp -2)"#, r#"TRUE"#),
+            (
+                r#"(evenp 2.0)"#,
+                r#"ERR [ARGACCES2] Function 'evenp' expected argument #1 to be of type integer."#,
+            ),
+            (
+                r#"(evenp 3.0)"#,
+                r#"ERR [ARGACCES2] Function 'evenp' expected argument #1 to be of type integer."#,
+            ),
+            (
+                r#"(evenp 2.5)"#,
+                r#"ERR [ARGACCES2] Function 'evenp' expected argument #1 to be of type integer."#,
+            ),
+            (
+                r#"(evenp a)"#,
+                r#"ERR [ARGACCES2] Function 'evenp' expected argument #1 to be of type integer."#,
+            ),
+            (r#"(oddp 3)"#, r#"TRUE"#),
+            (r#"(oddp -3)"#, r#"TRUE"#),
+            (
+                r#"(oddp 3.0)"#,
+                r#"ERR [ARGACCES2] Function 'oddp' expected argument #1 to be of type integer."#,
+            ),
+            (
+                r#"(oddp 3.5)"#,
+                r#"ERR [ARGACCES2] Function 'oddp' expected argument #1 to be of type integer."#,
+            ),
+            (r#"(pointerp a)"#, r#"FALSE"#),
+            (r#"(type a)"#, r#"SYMBOL"#),
+            (r#"(type "a")"#, r#"STRING"#),
+            (r#"(type 1)"#, r#"INTEGER"#),
+            (r#"(type 1.5)"#, r#"FLOAT"#),
+            (r#"(type TRUE)"#, r#"SYMBOL"#),
+            (
+                r#"(numberp)"#,
+                r#"ERR [ARGACCES1] Function 'numberp' expected exactly 1 argument."#,
+            ),
+            (
+                r#"(numberp 1 2)"#,
+                r#"ERR [ARGACCES1] Function 'numberp' expected exactly 1 argument."#,
+            ),
+            (r#"(external-addressp a)"#, r#"FALSE"#),
+            (r#"(fact-addressp a)"#, r#"FALSE"#),
+            (r#"(evenp 9223372036854775807)"#, r#"FALSE"#),
+            (
+                r#"(evenp 1e30)"#,
+                r#"ERR [ARGACCES2] Function 'evenp' expected argument #1 to be of type integer."#,
+            ),
+        ]);
     }
 }

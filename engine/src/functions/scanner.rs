@@ -11,8 +11,7 @@ use crate::syntax::sexpr::{parse_number, Token};
 use crate::value::{atom, Value};
 
 /// CLIPS's message for a string that runs off the end of the text.
-pub const UNTERMINATED_STRING: &str =
-    "[SCANNER1] Encountered End-Of-File while scanning a string";
+pub const UNTERMINATED_STRING: &str = "[SCANNER1] Encountered End-Of-File while scanning a string";
 /// CLIPS's message for an integer literal outside the 64-bit range.
 pub const INTEGER_OVERFLOW: &str = "[SCANNER1] WARNING: Over or underflow of long long integer.";
 
@@ -144,7 +143,10 @@ mod tests {
         assert_eq!(f[1], Value::string("rest \" of"));
         assert_eq!(d, vec![UNTERMINATED_STRING.to_string()]);
         d.clear();
-        assert_eq!(all_fields("-99999999999999999999", &mut d), vec![Value::Integer(i64::MIN)]);
+        assert_eq!(
+            all_fields("-99999999999999999999", &mut d),
+            vec![Value::Integer(i64::MIN)]
+        );
         assert_eq!(d, vec![INTEGER_OVERFLOW.to_string()]);
     }
 }

@@ -41,3 +41,48 @@ pub fn setgen(state: &mut FnState, args: &[Value]) -> Result<Value, FnError> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::check;
+
+    /// Each expression with the result CLIPS 6.4 (through clipspy 1.0.6) gave for it,
+    /// evaluated in order in one fresh environment.
+    #[test]
+    fn matches_clips_6_4() {
+        check(&[
+            (r#"(gensym)"#, r#"gen1"#),
+            (r#"(gensym)"#, r#"gen2"#),
+            (r#"(gensym*)"#, r#"gen3"#),
+            (r#"(setgen 10)"#, r#"10"#),
+            (r#"(gensym)"#, r#"gen10"#),
+            (
+                r#"(setgen 0)"#,
+                r#"11 ;; [ARGACCES2] Function 'setgen' expected argument #1 to be of type integer (greater than or equal to 1)."#,
+            ),
+            (
+                r#"(setgen -5)"#,
+                r#"11 ;; [ARGACCES2] Function 'setgen' expected argument #1 to be of type integer (greater than or equal to 1)."#,
+            ),
+            (
+                r#"(setgen a)"#,
+                r#"ERR [ARGACCES2] Function 'setgen' expected argument #1 to be of type integer."#,
+            ),
+            (r#"(gensym)"#, r#"gen11"#),
+        ]);
+    }
+
+    /// `gensym*` after `(setgen 1)` gave `gen1` in CLIPS 6.4 (gen1 no longer in use).
+    #[test]
+    fn gensym_star_after_setgen() {
+        check(&[
+            ("(gensym*)", "gen1"),
+            ("(setgen 1)", "1"),
+            ("(gensym*)", "gen1"),
+            (
+                "(gensym 1)",
+                "ERR [ARGACCES1] Function 'gensym' expected exactly 0 arguments.",
+            ),
+        ]);
+    }
+}

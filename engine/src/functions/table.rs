@@ -188,4 +188,48 @@ mod tests {
             assert!(b.max_args.is_none_or(|max| max >= b.min_args), "{}", b.name);
         }
     }
+
+    /// Every built-in, called with every combination of up to three awkward
+    /// arguments (ignoring arity, as a buggy caller might), returns without panicking.
+    #[test]
+    fn no_input_panics() {
+        use crate::value::{FactId, Value};
+        let pool = [
+            Value::Integer(0),
+            Value::Integer(-1),
+            Value::Integer(3),
+            Value::Integer(i64::MIN),
+            Value::Integer(i64::MAX),
+            Value::Float(f64::NAN),
+            Value::Float(f64::INFINITY),
+            Value::Float(-0.0),
+            Value::Float(2.5),
+            Value::symbol("a"),
+            Value::string(""),
+            Value::string("é \"x"),
+            Value::string("%-+ #08.3d %5.2s %c %g %x %o %u %e %%"),
+            Value::empty_multifield(),
+            Value::multifield(vec![
+                Value::symbol("a"),
+                Value::Integer(1),
+                Value::string("s"),
+            ]),
+            Value::Fact(FactId(1)),
+            Value::Void,
+        ];
+        let mut state = super::super::FnState::default();
+        for b in BUILTINS {
+            let _ = (b.run)(&mut state, &[]);
+            for x in &pool {
+                let _ = (b.run)(&mut state, std::slice::from_ref(x));
+                for y in &pool {
+                    let _ = (b.run)(&mut state, &[x.clone(), y.clone()]);
+                    for z in &pool {
+                        let _ = (b.run)(&mut state, &[x.clone(), y.clone(), z.clone()]);
+                    }
+                }
+            }
+            state.diagnostics.clear();
+        }
+    }
 }

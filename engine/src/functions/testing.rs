@@ -79,10 +79,17 @@ pub fn check(cases: &[(&str, &str)]) {
     for (src, expected) in cases {
         let got = run(&mut state, src);
         if got != *expected {
-            failures.push(format!("{src}\n   expected: {expected}\n        got: {got}"));
+            failures.push(format!(
+                "{src}\n   expected: {expected}\n        got: {got}"
+            ));
         }
     }
-    assert!(failures.is_empty(), "{} case(s) failed:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} case(s) failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 /// Differential testing against CLIPS: with `FN_CASES` naming a file of
