@@ -115,7 +115,9 @@ fn split_fields(
             return;
         }
         let max_len = remaining - singles_after;
-        let lengths: Vec<usize> = if multis_after { (0..=max_len).collect() } else { vec![max_len] };
+        // Longest first: CLIPS creates the split with the longest leading segment
+        // first, so under depth the shortest fires first.
+        let lengths: Vec<usize> = if multis_after { (0..=max_len).rev().collect() } else { vec![max_len] };
         for len in lengths {
             current.push(start..start + len);
             split_fields(fields, values, start + len, current, out);

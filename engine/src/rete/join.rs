@@ -46,7 +46,7 @@ impl Network {
         let under_root = token == ROOT_TOKEN;
         let mut out = SmallVec::new();
         if under_root {
-            for m in self.alpha[join.alpha as usize].entries.values() {
+            for m in self.alpha[join.alpha as usize].entries.values().rev() {
                 if self.join_tests_pass(join, token, m, host) {
                     out.push(m.clone());
                 }
@@ -54,7 +54,8 @@ impl Network {
         } else {
             let key = self.left_key(&join.eq_left, token);
             if let Some(bucket) = join.right.get(&key) {
-                for m in bucket {
+                // Newest first, as CLIPS's memories list them.
+                for m in bucket.iter().rev() {
                     if self.join_tests_pass(join, token, m, host) {
                         out.push(m.clone());
                     }
@@ -84,7 +85,8 @@ impl Network {
         } else {
             let join = self.join(node);
             let key = right_key(join, m);
-            let candidates: SmallVec<[TokenId; 8]> = join.left.get(&key).map(|b| b.iter().copied().collect()).unwrap_or_default();
+            // Newest first, as CLIPS's memories list them.
+            let candidates: SmallVec<[TokenId; 8]> = join.left.get(&key).map(|b| b.iter().rev().copied().collect()).unwrap_or_default();
             self.join_mut(node).right.entry(key).or_default().push(m.clone());
             candidates
         };
