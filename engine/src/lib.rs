@@ -11,3 +11,8 @@ pub mod value;
 pub mod wm;
 
 pub use value::{Atom, FactId, Value};
+
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeDoctests;

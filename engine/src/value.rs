@@ -245,7 +245,8 @@ pub fn format_float(x: f64) -> String {
         return "nan".into();
     }
     if x.is_infinite() {
-        return if x > 0.0 { "inf".into() } else { "-inf".into() };
+        // CLIPS formats with %g and then appends ".0" when no '.' or 'e' appears.
+        return if x > 0.0 { "inf.0".into() } else { "-inf.0".into() };
     }
     let mut text = format_g(x, 15);
     if !text.contains(['.', 'e', 'n', 'i']) {

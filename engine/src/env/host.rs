@@ -95,6 +95,9 @@ impl Host for LhsHost<'_> {
     fn depth(&mut self) -> &mut usize {
         &mut self.0.depth
     }
+    fn warn(&mut self, text: &str) {
+        self.0.routers.write("werror", &format!("{text}\n"));
+    }
 }
 
 impl TestHost for Runtime {
@@ -179,5 +182,8 @@ impl Host for Environment {
     }
     fn depth(&mut self) -> &mut usize {
         &mut self.rt.depth
+    }
+    fn warn(&mut self, text: &str) {
+        self.report(text);
     }
 }

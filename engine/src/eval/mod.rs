@@ -83,6 +83,8 @@ pub trait Host {
     fn facts_of(&self, template: TemplateId) -> Vec<Rc<Fact>>;
     /// The current deffunction call depth, for the recursion limit.
     fn depth(&mut self) -> &mut usize;
+    /// Prints a warning or error message that does not stop evaluation.
+    fn warn(&mut self, text: &str);
 }
 
 /// Evaluates `expr` in `frame`.
@@ -116,12 +118,20 @@ fn eval_args(host: &mut dyn Host, frame: &mut Vec<Value>, args: &[CExpr]) -> Res
 fn eval_call(host: &mut dyn Host, frame: &mut Vec<Value>, call: &CallExpr) -> Eval {
     let args = eval_args(host, frame, &call.args)?;
     match call.callee {
-        Callee::Builtin(b) => (b.run)(host.fn_state(), &args).map_err(|e| {
-            Unwind::Error(EvalError {
-                message: e.message,
-                span: Some(call.span),
+        Callee::Builtin(b) => {
+            let result = (b.run)(host.fn_state(), &args);
+            // Some built-ins report a problem yet return a value, as CLIPS does.
+            let notes = std::mem::take(&mut host.fn_state().diagnostics);
+            for note in notes {
+                host.warn(&note);
+            }
+            result.map_err(|e| {
+                Unwind::Error(EvalError {
+                    message: e.message,
+                    span: Some(call.span),
+                })
             })
-        }),
+        }
         Callee::Command(id) => host
             .call_command(id, &args, call.span)
             .map_err(|e| Unwind::Error(e.at(call.span))),

@@ -1,0 +1,5 @@
+;;; breadth strategy: three rules activated by the same fact (order relative to definition order)
+(defrule r1 (go) => (printout t "r1" crlf))
+(defrule r2 (go) => (printout t "r2" crlf))
+(defrule r3 (go) => (printout t "r3" crlf))
+(defrule setup (declare (salience 100)) => (set-strategy breadth) (assert (go)))

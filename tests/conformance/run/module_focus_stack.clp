@@ -1,0 +1,18 @@
+;;; defmodule with export/import, focus stack (focus several modules, return, pop-focus, get-focus-stack)
+(defmodule MAIN (export deftemplate phase))
+(deftemplate phase (slot name))
+(defmodule A (import MAIN deftemplate phase))
+(defmodule B (import MAIN deftemplate phase))
+(defmodule C (import MAIN deftemplate phase))
+(defrule MAIN::start
+   =>
+   (printout t "MAIN start, focus stack " (get-focus-stack) crlf)
+   (focus A B C)
+   (printout t "after focus: " (get-focus-stack) " current " (get-focus) crlf))
+(defrule A::a1 => (printout t "A a1, stack " (get-focus-stack) crlf) (assert (phase (name a))))
+(defrule A::a2 (phase (name a)) => (printout t "A a2 sees phase a" crlf))
+(defrule B::b1 => (printout t "B b1 returns" crlf) (return) (printout t "not printed" crlf))
+(defrule B::b2 => (printout t "B b2 should not fire before B is refocused" crlf))
+(defrule C::c1 (phase (name a)) => (printout t "C c1, popping: " (pop-focus) crlf) (printout t "C c1 continues, stack " (get-focus-stack) crlf))
+(defrule C::c2 => (printout t "C c2" crlf))
+(defrule MAIN::finish (declare (salience -10)) => (printout t "MAIN finish, stack " (get-focus-stack) crlf))
