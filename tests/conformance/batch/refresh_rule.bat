@@ -1,0 +1,10 @@
+;;; (refresh rule) puts activations of a rule back on the agenda for matches that already fired
+(defrule greet (person ?n) => (printout t "hello " ?n crlf))
+(defrule other (person ?n) => (printout t "other " ?n crlf))
+(assert (person ann) (person bob))
+(run)
+(agenda)
+(refresh greet)
+(agenda)
+(run)
+(exit)

@@ -1,0 +1,12 @@
+;;; (run N) fires at most N rules; (run 0) and negative limits; halt from a rule; run continues after halt
+(defrule count ?f <- (n ?x&:(< ?x 6)) => (retract ?f) (printout t "n " ?x crlf) (assert (n (+ ?x 1))))
+(defrule stop (n 3) => (printout t "halting at 3" crlf) (halt))
+(assert (n 0))
+(run 2)
+(facts 1)
+(run 1)
+(run)
+(agenda)
+(run -1)
+(facts 1)
+(exit)

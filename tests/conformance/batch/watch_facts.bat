@@ -1,0 +1,13 @@
+;;; (watch facts) shows assertions and retractions with indices; (unwatch facts) stops it
+(deftemplate point (slot x) (slot y))
+(watch facts)
+(assert (point (x 1) (y 2)))
+(assert (color red) (color "light blue"))
+(retract 2)
+(unwatch facts)
+(assert (silent))
+(watch facts)
+(retract 4 1)
+(unwatch all)
+(facts 1)
+(exit)

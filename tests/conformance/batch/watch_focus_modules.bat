@@ -1,0 +1,12 @@
+;;; (watch focus) and (watch rules) across modules: focus changes printed when modules gain and lose the focus
+(defmodule MAIN (export ?ALL))
+(deftemplate job (slot id))
+(defmodule CHECK (import MAIN ?ALL))
+(defrule CHECK::inspect (job (id ?i)) => (printout t "checking " ?i crlf))
+(defrule MAIN::dispatch ?j <- (job (id ?i)) => (printout t "dispatching " ?i crlf) (focus CHECK))
+(watch focus)
+(watch rules)
+(assert (job (id 7)))
+(run)
+(unwatch all)
+(exit)

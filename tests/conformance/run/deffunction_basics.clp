@@ -1,0 +1,22 @@
+;;; deffunction: parameters, wildcard $?rest, recursion, return, implicit value of last action, forward calls
+(deffunction fact (?n) (if (<= ?n 1) then 1 else (* ?n (fact (- ?n 1)))))
+(deffunction fib (?n) (if (< ?n 2) then (return ?n)) (+ (fib (- ?n 1)) (fib (- ?n 2))))
+(deffunction sum ($?nums) (bind ?s 0) (foreach ?x ?nums (bind ?s (+ ?s ?x))) ?s)
+(deffunction describe (?first $?rest)
+   (printout t "first=" ?first " rest=" ?rest " count=" (length$ ?rest) crlf))
+(deffunction first-neg ($?xs)
+   (foreach ?x ?xs (if (< ?x 0) then (return ?x)))
+   none)
+(deffunction nothing ())
+(deffunction two-values (?a ?b) (create$ ?b ?a))
+(defrule go
+   =>
+   (printout t "fact 10 = " (fact 10) crlf)
+   (printout t "fib 15 = " (fib 15) crlf)
+   (printout t "sum = " (sum 1 2 3 4.5) " empty sum = " (sum) crlf)
+   (describe a)
+   (describe a b c)
+   (describe (create$ x y) z)
+   (printout t "first-neg " (first-neg 3 -1 -5) " " (first-neg 1 2) crlf)
+   (printout t "nothing returns [" (nothing) "]" crlf)
+   (printout t "swap " (two-values 1 2) crlf))
