@@ -265,7 +265,8 @@ def batch64emu(path):
 
 
 ERR_MSGS = (re.compile(r"\[[A-Z]+[0-9]+\] [^\n]*\n"),
-            re.compile(r"\[[A-Z]+[0-9]+\] [^\n]*\n\n?"))
+            re.compile(r"\[[A-Z]+[0-9]+\] [^\n]*\n\n?"),
+            re.compile(r"\n?\[[A-Z]+[0-9]+\] [^\n]*\n(?:[a-z][^\n\[]*\n)?"))
 
 
 def same_except_errors(o630, o64):
@@ -365,6 +366,10 @@ def names(directory, ext):
                   if f.endswith(ext))
 
 
+def cell(text):
+    return text.replace("|", "\\|")
+
+
 def write_index(infos):
     runs = [i for i in infos if i["kind"] == "run"]
     bats = [i for i in infos if i["kind"] == "batch"]
@@ -385,13 +390,13 @@ def write_index(infos):
          "| test | covers | recorded with | 6.30 agrees |",
          "|---|---|---|---|"]
     for i in runs:
-        L.append("| `%s` | %s | %s | %s |" % (i["name"], i["desc"],
+        L.append("| `%s` | %s | %s | %s |" % (i["name"], cell(i["desc"]),
                                             i["recorded"], i["agree"]))
     L += ["", "## batch/", "",
           "| test | covers | recorded with | 6.4 agrees |",
           "|---|---|---|---|"]
     for i in bats:
-        L.append("| `%s` | %s | %s | %s |" % (i["name"], i["desc"],
+        L.append("| `%s` | %s | %s | %s |" % (i["name"], cell(i["desc"]),
                                             i["recorded"], i["agree"]))
     diffs = [i for i in infos if "diff" in i]
     if diffs:

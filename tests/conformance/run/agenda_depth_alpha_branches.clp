@@ -1,0 +1,10 @@
+;;; depth: rules whose patterns for the same fact test different constants/slots (different alpha paths); firing order
+(deftemplate obj (slot kind) (slot color) (slot size))
+(defrule any (obj) => (printout t "any" crlf))
+(defrule by-kind (obj (kind box)) => (printout t "by-kind" crlf))
+(defrule by-color (obj (color red)) => (printout t "by-color" crlf))
+(defrule by-both (obj (kind box) (color red)) => (printout t "by-both" crlf))
+(defrule by-var (obj (kind ?k) (size ?s&:(> ?s 1))) => (printout t "by-var " ?k crlf))
+(defrule by-size (obj (size 3)) => (printout t "by-size" crlf))
+(defrule any-again (obj (kind ?)) => (printout t "any-again" crlf))
+(deffacts d (obj (kind box) (color red) (size 3)))
