@@ -15,7 +15,7 @@ pub enum CExpr {
     /// A constant.
     Const(Value),
     /// A variable in the current frame.
-    Local(u16, Atom),
+    Local(u16),
     /// A defglobal.
     Global(u32),
     /// A function call with strictly evaluated arguments.
@@ -277,7 +277,7 @@ impl<'a> ExprCompiler<'a> {
 
     fn variable(&mut self, name: Atom, span: Span) -> Res<CExpr> {
         if let Some(slot) = self.scope.get(name) {
-            return Ok(CExpr::Local(slot, name));
+            return Ok(CExpr::Local(slot));
         }
         if let Some((member, slot_name)) = name.as_str().split_once(':') {
             let member = atom(member);
@@ -291,7 +291,7 @@ impl<'a> ExprCompiler<'a> {
             }
         }
         if self.scope.lenient {
-            return Ok(CExpr::Local(self.scope.slot(name), name));
+            return Ok(CExpr::Local(self.scope.slot(name)));
         }
         Err(Diagnostic::new(span, format!("undefined variable `?{name}`"))
             .with_label("this variable is not bound on the LHS or by an earlier bind"))

@@ -61,13 +61,21 @@ pub enum AltKind {
     RetVal(BoundExpr),
 }
 
-/// A `|` group tested against capture `capture`: true when any alternative holds.
+/// A test of capture `capture`: true when, in some alternative, every term holds
+/// (`|` between alternatives, `&` within one).
 #[derive(Debug, Clone)]
 pub struct FieldTest {
     /// The field's capture index.
     pub capture: u16,
-    /// The alternatives.
-    pub alts: Vec<Alt>,
+    /// The alternatives, each a conjunction.
+    pub alts: Vec<Vec<Alt>>,
+}
+
+impl FieldTest {
+    /// A test with a single term.
+    pub fn single(capture: u16, alt: Alt) -> FieldTest {
+        FieldTest { capture, alts: vec![vec![alt]] }
+    }
 }
 
 /// One field of a multislot (or ordered fact) pattern.
@@ -399,73 +407,94 @@ impl<'a> LhsCompiler<'a> {
 
     /// Turns one field's constraint into bindings and tests on `capture`.
     fn field_constraint(&mut self, pc: &mut PatternCompiler, c: &Constraint, capture: u16) -> Res<()> {
-        for group in &c.all {
-            if let [Term { negated: false, kind: TermKind::Var(name) | TermKind::MfVar(name), span }] = group.as_slice() {
-                match self.vars.get(name).copied() {
-                    None => {
-                        self.vars.insert(*name, VarSource::Capture(capture).at_level(pc.level));
-                    }
-                    Some(VarSource::Token { level, capture: other }) if level == pc.level => {
-                        pc.alpha.tests.push(FieldTest {
-                            capture,
-                            alts: vec![Alt { negated: false, kind: AltKind::Var(VarSource::Capture(other)) }],
-                        });
-                    }
-                    Some(VarSource::Fact(level)) if level == pc.level => {
-                        return Err(Diagnostic::new(*span, format!("`?{name}` is this pattern's fact address"))
-                            .with_label("a pattern cannot test its own fact-address variable"));
-                    }
-                    Some(source) => match source {
-                        VarSource::Token { .. } => pc.eq.push((source, capture)),
-                        _ => pc.join_tests.push(FieldTest {
-                            capture,
-                            alts: vec![Alt { negated: false, kind: AltKind::Var(source) }],
-                        }),
-                    },
+        let mut groups = c.any.clone();
+        // A variable leading the first group names the field (whichever alternative
+        // matches), or, if already bound and alone, is an equality test.
+        if let Some(Term { negated: false, kind: TermKind::Var(name) | TermKind::MfVar(name), span }) = groups[0].first().cloned() {
+            match self.vars.get(&name).copied() {
+                None => {
+                    self.vars.insert(name, VarSource::Capture(capture).at_level(pc.level));
+                    groups[0].remove(0);
                 }
-                continue;
-            }
-            if let [Term { negated: false, kind: TermKind::Wildcard | TermKind::MfWildcard, .. }] = group.as_slice() {
-                continue;
-            }
-            let mut alts = Vec::with_capacity(group.len());
-            let mut is_join = false;
-            for term in group {
-                let kind = match &term.kind {
-                    TermKind::Literal(v) => AltKind::Const(v.clone()),
-                    TermKind::Var(name) | TermKind::MfVar(name) => {
-                        let Some(source) = self.vars.get(name).copied() else {
-                            return Err(Diagnostic::new(term.span, format!("variable `?{name}` is used before it is bound"))
-                                .with_label("bind it earlier in the LHS, or outside the ~ or | connective"));
-                        };
-                        let source = self.localize(source, pc.level, &mut is_join);
-                        AltKind::Var(source)
+                Some(VarSource::Fact(level)) if level == pc.level => {
+                    return Err(Diagnostic::new(span, format!("`?{name}` is this pattern's fact address"))
+                        .with_label("a pattern cannot test its own fact-address variable"));
+                }
+                Some(source) if groups.len() == 1 => {
+                    groups[0].remove(0);
+                    match source {
+                        VarSource::Token { level, capture: other } if level == pc.level => {
+                            pc.alpha.tests.push(FieldTest::single(capture, Alt { negated: false, kind: AltKind::Var(VarSource::Capture(other)) }));
+                        }
+                        VarSource::Token { .. } => pc.eq.push((source, capture)),
+                        _ => pc.join_tests.push(FieldTest::single(capture, Alt { negated: false, kind: AltKind::Var(source) })),
                     }
-                    TermKind::Wildcard | TermKind::MfWildcard => {
-                        return Err(Diagnostic::new(term.span, "a wildcard cannot be combined with connectives")
-                            .with_label("remove the wildcard or the connective"))
-                    }
-                    TermKind::Predicate(expr) => {
-                        let (bound, join) = self.bound_expr(expr, Some(pc.level))?;
-                        is_join |= join;
-                        AltKind::Pred(bound)
-                    }
-                    TermKind::ReturnValue(expr) => {
-                        let (bound, join) = self.bound_expr(expr, Some(pc.level))?;
-                        is_join |= join;
-                        AltKind::RetVal(bound)
-                    }
-                };
-                alts.push(Alt { negated: term.negated, kind });
-            }
-            let test = FieldTest { capture, alts };
-            if is_join {
-                pc.join_tests.push(test);
-            } else {
-                pc.alpha.tests.push(test);
+                }
+                Some(_) => {}
             }
         }
+        if groups.iter().any(|g| g.is_empty()) {
+            // An alternative with no terms left always holds.
+            return Ok(());
+        }
+        let mut compiled = Vec::with_capacity(groups.len());
+        let mut is_join = false;
+        for group in &groups {
+            let mut alts = Vec::with_capacity(group.len());
+            for term in group {
+                if let Some(alt) = self.alt(pc, term, &mut is_join)? {
+                    alts.push(alt);
+                }
+            }
+            compiled.push(alts);
+        }
+        if compiled.iter().any(|g| g.is_empty()) {
+            return Ok(());
+        }
+        // A single conjunction becomes one test per term, so each lands where it can
+        // be evaluated earliest (alpha or join).
+        if compiled.len() == 1 {
+            for alt in compiled.remove(0) {
+                let mut join = false;
+                mark_join(&alt, pc.level, &mut join);
+                let test = FieldTest::single(capture, alt);
+                if join { pc.join_tests.push(test) } else { pc.alpha.tests.push(test) }
+            }
+            return Ok(());
+        }
+        let test = FieldTest { capture, alts: compiled };
+        if is_join {
+            pc.join_tests.push(test);
+        } else {
+            pc.alpha.tests.push(test);
+        }
         Ok(())
+    }
+
+    /// Compiles one term; `None` for a wildcard (which tests nothing).
+    fn alt(&mut self, pc: &PatternCompiler, term: &Term, is_join: &mut bool) -> Res<Option<Alt>> {
+        let kind = match &term.kind {
+            TermKind::Literal(v) => AltKind::Const(v.clone()),
+            TermKind::Var(name) | TermKind::MfVar(name) => {
+                let Some(source) = self.vars.get(name).copied() else {
+                    return Err(Diagnostic::new(term.span, format!("variable `?{name}` is used before it is bound"))
+                        .with_label("bind it earlier in the LHS, or at the start of the field's constraint"));
+                };
+                AltKind::Var(self.localize(source, pc.level, is_join))
+            }
+            TermKind::Wildcard | TermKind::MfWildcard => return Ok(None),
+            TermKind::Predicate(expr) => {
+                let (bound, join) = self.bound_expr(expr, Some(pc.level))?;
+                *is_join |= join;
+                AltKind::Pred(bound)
+            }
+            TermKind::ReturnValue(expr) => {
+                let (bound, join) = self.bound_expr(expr, Some(pc.level))?;
+                *is_join |= join;
+                AltKind::RetVal(bound)
+            }
+        };
+        Ok(Some(Alt { negated: term.negated, kind }))
     }
 
     /// Rewrites a source at the current pattern's level as a capture; notes whether
@@ -510,6 +539,16 @@ impl<'a> LhsCompiler<'a> {
     }
 }
 
+/// Notes whether an alternative reads the token (making it a join test).
+fn mark_join(alt: &Alt, _level: u16, join: &mut bool) {
+    let token = |s: &VarSource| !matches!(s, VarSource::Capture(_));
+    *join |= match &alt.kind {
+        AltKind::Const(_) => false,
+        AltKind::Var(s) => token(s),
+        AltKind::Pred(b) | AltKind::RetVal(b) => b.frame.iter().any(token),
+    };
+}
+
 impl VarSource {
     fn at_level(self, level: u16) -> VarSource {
         match self {
@@ -535,14 +574,14 @@ impl PatternCompiler {
 }
 
 fn is_multi_constraint(c: &Constraint) -> bool {
-    c.all
+    c.any
         .iter()
         .flatten()
         .any(|t| matches!(t.kind, TermKind::MfVar(_) | TermKind::MfWildcard))
 }
 
 fn is_plain_wildcard(c: &Constraint) -> bool {
-    matches!(c.all.as_slice(), [g] if matches!(g.as_slice(), [Term { negated: false, kind: TermKind::Wildcard | TermKind::MfWildcard, .. }]))
+    matches!(c.any.as_slice(), [g] if matches!(g.as_slice(), [Term { negated: false, kind: TermKind::Wildcard | TermKind::MfWildcard, .. }]))
 }
 
 fn collect_vars(expr: &Expr, out: &mut Vec<(Atom, Span)>) {
@@ -595,4 +634,103 @@ fn expand_or(ces: &[Ce], logical_count: usize) -> Res<Vec<(Vec<Ce>, usize)>> {
         }
     }
     Ok(results)
+}
+
+/// Where a capture's value comes from in the fact: slot, field position within the
+/// slot (0 for a single-field slot), and whether it is a multifield segment.
+fn capture_locations(pattern: &AlphaPattern) -> Vec<(usize, usize, bool)> {
+    let mut at = vec![(0, 0, false); pattern.captures as usize];
+    for slot_match in &pattern.slots {
+        match slot_match {
+            SlotMatch::Single { slot, capture } => at[*capture as usize] = (*slot, 0, false),
+            SlotMatch::Multi { slot, fields } => {
+                for (i, f) in fields.iter().enumerate() {
+                    if let Some(c) = f.capture {
+                        at[c as usize] = (*slot, i, f.multi);
+                    }
+                }
+            }
+        }
+    }
+    at
+}
+
+impl AlphaPattern {
+    /// The chain of CLIPS pattern-network nodes this pattern would build, as keys
+    /// (equal keys mean a shared node). CLIPS orders the activations of one fact by
+    /// walking that network, so the matcher reproduces its shape for ordering; see
+    /// `docs/clips-activation-order.md`. Slots go in template order; a slot or field
+    /// without tests gets no node, except that a multislot's first field carries its
+    /// length check; a positive constant becomes a selector node and a constant child.
+    pub fn clips_node_path(&self) -> Vec<String> {
+        let at = capture_locations(self);
+        let rename = |text: String| -> String {
+            // Captures are numbered per pattern; name them by location instead.
+            let mut out = text;
+            for (c, (slot, field, _)) in at.iter().enumerate().rev() {
+                out = out.replace(&format!("Capture({c})"), &format!("At({slot},{field})"));
+            }
+            out
+        };
+        let mut by_slot: Vec<(usize, Option<&Vec<FieldSpec>>)> = self
+            .slots
+            .iter()
+            .map(|s| match s {
+                SlotMatch::Single { slot, .. } => (*slot, None),
+                SlotMatch::Multi { slot, fields } => (*slot, Some(fields)),
+            })
+            .collect();
+        by_slot.sort_by_key(|(slot, _)| *slot);
+        let mut path = Vec::new();
+        for (slot, fields) in by_slot {
+            // (field position, selector constant, other tests) for each restricted field.
+            let mut restrictions: Vec<(usize, Option<String>, String)> = Vec::new();
+            let field_count = fields.map_or(1, |f| f.len());
+            for field in 0..field_count {
+                let mut constant = None;
+                let mut others = Vec::new();
+                for test in &self.tests {
+                    let (s, f, _) = at[test.capture as usize];
+                    if s != slot || f != field {
+                        continue;
+                    }
+                    match test.alts.as_slice() {
+                        [g] if matches!(g.as_slice(), [Alt { negated: false, kind: AltKind::Const(_) }]) && constant.is_none() => {
+                            if let [Alt { kind: AltKind::Const(v), .. }] = g.as_slice() {
+                                constant = Some(format!("{v:?}"));
+                            }
+                        }
+                        _ => others.push(rename(format!("{:?}", test.alts))),
+                    }
+                }
+                let needs_length = fields.is_some() && field == 0;
+                if constant.is_some() || !others.is_empty() || needs_length {
+                    let mut tests = others.join("&");
+                    if needs_length {
+                        let fields = fields.map(|f| f.as_slice()).unwrap_or(&[]);
+                        let singles = fields.iter().filter(|f| !f.multi).count();
+                        let op = if fields.iter().any(|f| f.multi) { ">=" } else { "=" };
+                        tests = format!("len{op}{singles};{tests}");
+                    }
+                    restrictions.push((field, constant, tests));
+                }
+            }
+            if fields.is_some() && restrictions.is_empty() {
+                restrictions.push((0, None, "len".into()));
+            }
+            let last = restrictions.len().saturating_sub(1);
+            for (i, (field, constant, tests)) in restrictions.into_iter().enumerate() {
+                let end = fields.is_some() && i == last;
+                let kind = fields.map_or("sf", |f| if f.get(field).is_some_and(|x| x.multi) { "mf" } else { "sf" });
+                match constant {
+                    Some(value) => {
+                        path.push(format!("sel|{kind}|s{slot}|f{field}|end{end}|{tests}"));
+                        path.push(format!("={value}"));
+                    }
+                    None => path.push(format!("{kind}|s{slot}|f{field}|end{end}|{tests}")),
+                }
+            }
+        }
+        path
+    }
 }

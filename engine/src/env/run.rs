@@ -171,7 +171,12 @@ impl Environment {
             return Err(RunError::Match(self.locate(origin, &e)));
         }
         match result {
-            Ok(_) | Err(Unwind::Return(_)) | Err(Unwind::Break) => Ok(()),
+            Ok(_) | Err(Unwind::Break) => Ok(()),
+            Err(Unwind::Return(_)) => {
+                // `return` in a rule's actions also removes the current focus.
+                self.rt.focus.pop();
+                Ok(())
+            }
             Err(Unwind::Error(e)) => {
                 self.rt.halted = true;
                 self.rt.routers.flush();

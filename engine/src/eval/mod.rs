@@ -91,7 +91,7 @@ pub trait Host {
 pub fn eval(host: &mut dyn Host, frame: &mut Vec<Value>, expr: &CExpr) -> Eval {
     match expr {
         CExpr::Const(v) => Ok(v.clone()),
-        CExpr::Local(slot, _) => Ok(frame.get(*slot as usize).cloned().unwrap_or_else(Value::nil)),
+        CExpr::Local(slot) => Ok(frame.get(*slot as usize).cloned().unwrap_or_else(Value::nil)),
         CExpr::Global(id) => Ok(host.program().globals[*id as usize].value.clone()),
         CExpr::Call(call) => eval_call(host, frame, call),
         CExpr::Special(special, span) => eval_special(host, frame, special, *span),

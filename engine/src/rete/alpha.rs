@@ -38,6 +38,8 @@ pub struct AlphaMemory {
     pub entries: IndexMap<(FactId, u32), Rc<AlphaMatch>, FxBuildHasher>,
     /// The nodes fed by this memory, newest rule first (as CLIPS visits them).
     pub successors: Vec<super::NodeId>,
+    /// Where the pattern ends in its template's pattern tree (for ordering).
+    pub terminal: usize,
 }
 
 /// Every way `fact` matches `pattern`, as capture vectors.

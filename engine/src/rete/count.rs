@@ -20,6 +20,9 @@ impl Network {
         let exists = self.count_exists(node);
         let open = (count > 0) == exists;
         let token = self.make_token(node, parent, None, count, open);
+        if count > 0 {
+            self.stamp_blocked(token);
+        }
         let key = self.left_key(&self.join(node).eq_left, parent);
         self.join_mut(node).left.entry(key).or_default().push(token);
         if open {
@@ -57,6 +60,7 @@ impl Network {
             let t = self.tokens.get_mut(owner);
             t.count += 1;
             if t.count == 1 {
+                self.stamp_blocked(owner);
                 if exists {
                     self.open(node, owner, host);
                 } else {
@@ -69,6 +73,7 @@ impl Network {
     /// A matching fact is gone: owners it matched count one less.
     pub(super) fn count_right_retract(&mut self, node: NodeId, m: &Rc<AlphaMatch>, host: &mut dyn TestHost) {
         let exists = self.count_exists(node);
+        let mut freed = Vec::new();
         for owner in self.count_owners(node, m, host) {
             if !self.tokens.is_live(owner) {
                 continue;
@@ -76,11 +81,16 @@ impl Network {
             let t = self.tokens.get_mut(owner);
             t.count = t.count.saturating_sub(1);
             if t.count == 0 {
-                if exists {
-                    self.close(node, owner, host);
-                } else {
-                    self.open(node, owner, host);
-                }
+                freed.push((t.blocked_at, owner));
+            }
+        }
+        // CLIPS unblocks the most recently blocked first.
+        freed.sort_by(|a, b| b.0.cmp(&a.0));
+        for (_, owner) in freed {
+            if exists {
+                self.close(node, owner, host);
+            } else {
+                self.open(node, owner, host);
             }
         }
     }

@@ -46,7 +46,7 @@ impl Network {
         let under_root = token == ROOT_TOKEN;
         let mut out = SmallVec::new();
         if under_root {
-            for m in self.alpha[join.alpha as usize].entries.values().rev() {
+            for m in self.alpha[join.alpha as usize].entries.values() {
                 if self.join_tests_pass(join, token, m, host) {
                     out.push(m.clone());
                 }
@@ -54,8 +54,8 @@ impl Network {
         } else {
             let key = self.left_key(&join.eq_left, token);
             if let Some(bucket) = join.right.get(&key) {
-                // Newest first, as CLIPS's memories list them.
-                for m in bucket.iter().rev() {
+                // A left activation walks the alpha memory oldest first, as CLIPS does.
+                for m in bucket.iter() {
                     if self.join_tests_pass(join, token, m, host) {
                         out.push(m.clone());
                     }

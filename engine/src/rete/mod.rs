@@ -11,6 +11,7 @@ pub mod alpha;
 mod count;
 mod join;
 mod network;
+mod order;
 mod subnet;
 pub mod test;
 pub mod token;

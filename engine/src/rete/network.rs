@@ -74,7 +74,10 @@ pub struct Network {
     pub(super) alpha: Vec<AlphaMemory>,
     alpha_by_key: FxHashMap<String, AmId>,
     alpha_by_template: FxHashMap<TemplateId, Vec<AmId>>,
+    trees: FxHashMap<TemplateId, super::order::PatternTree>,
     pub(super) tokens: Tokens,
+    /// Counts blockings of `not` tokens, to unblock them in CLIPS's order.
+    pub(super) block_clock: u64,
 }
 
 const ROOT_NODE: NodeId = 0;
@@ -91,7 +94,9 @@ impl Default for Network {
             alpha: Vec::new(),
             alpha_by_key: FxHashMap::default(),
             alpha_by_template: FxHashMap::default(),
+            trees: FxHashMap::default(),
             tokens: Tokens::new(ROOT_NODE),
+            block_clock: 0,
         }
     }
 }
@@ -155,7 +160,7 @@ impl Network {
                     let am = self.alpha_memory(alpha, facts.clone(), host);
                     let join = self.new_join(am, eq, tests, parent);
                     let node = self.add_node(NodeKind::Join(join), parent, new_nodes);
-                    self.alpha[am as usize].successors.insert(0, node);
+                    self.feed(am, node);
                     node
                 }
                 NodeSpec::Not(sub) | NodeSpec::Exists(sub) => {
@@ -165,7 +170,7 @@ impl Network {
                             let am = self.alpha_memory(alpha, facts.clone(), host);
                             let join = self.new_join(am, eq, tests, parent);
                             let node = self.add_node(NodeKind::Count(Count { exists, join }), parent, new_nodes);
-                            self.alpha[am as usize].successors.insert(0, node);
+                            self.feed(am, node);
                             node
                         }
                         _ => {
@@ -192,6 +197,15 @@ impl Network {
             };
         }
         parent
+    }
+
+    /// Makes alpha memory `am` feed `node`, newest first.
+    fn feed(&mut self, am: AmId, node: NodeId) {
+        let memory = &mut self.alpha[am as usize];
+        memory.successors.insert(0, node);
+        let template = memory.pattern.template;
+        let terminal = memory.terminal;
+        self.trees.entry(template).or_default().attach(terminal, am, node);
     }
 
     fn new_join(&mut self, am: AmId, eq: &[(VarSource, u16)], tests: &[FieldTest], parent: NodeId) -> Join {
@@ -224,10 +238,16 @@ impl Network {
             return id;
         }
         let id = self.alpha.len() as AmId;
+        let terminal = self
+            .trees
+            .entry(pattern.template)
+            .or_default()
+            .terminal(&pattern.clips_node_path());
         let mut memory = AlphaMemory {
             pattern: pattern.clone(),
             entries: Default::default(),
             successors: Vec::new(),
+            terminal,
         };
         for fact in facts.filter(|f| f.template == pattern.template) {
             for (variant, captures) in match_fact(pattern, fact, host).into_iter().enumerate() {
@@ -302,6 +322,13 @@ impl Network {
         for am in &mut self.alpha {
             am.successors.retain(|s| !all.contains(s));
         }
+        for tree in self.trees.values_mut() {
+            tree.detach(&all);
+        }
+        // An alpha memory nobody reads any more stops being updated; a later rule
+        // with the same pattern gets a fresh one.
+        let unused: Vec<AmId> = (0..self.alpha.len() as AmId).filter(|a| self.alpha[*a as usize].successors.is_empty()).collect();
+        self.alpha_by_key.retain(|_, am| !unused.contains(am));
         for n in all {
             self.nodes[n as usize].children.clear();
             if let NodeKind::Join(j) = &mut self.nodes[n as usize].kind {
@@ -324,7 +351,12 @@ impl Network {
                 self.delete_token(t, host);
             }
         }
-        for node in self.nodes[ROOT_NODE as usize].children.clone() {
+        // CLIPS primes rules with an empty LHS first, then the others (a leading
+        // `not` or `test`), newest rule first in each group.
+        let mut children = self.nodes[ROOT_NODE as usize].children.clone();
+        children.reverse();
+        children.sort_by_key(|n| !matches!(self.nodes[*n as usize].kind, NodeKind::Production(_)));
+        for node in children {
             self.left_activate(node, ROOT_TOKEN, host);
         }
     }
@@ -351,38 +383,71 @@ impl Network {
             .collect()
     }
 
-    /// Matches a new fact and propagates its matches.
+    /// Matches a new fact and propagates its matches, visiting the patterns in the
+    /// order CLIPS's pattern network would.
     pub fn assert_fact(&mut self, fact: &Rc<Fact>, host: &mut dyn TestHost) {
-        let Some(memories) = self.alpha_by_template.get(&fact.template).cloned() else {
+        let Some(tree) = self.trees.get(&fact.template) else {
             return;
         };
-        for am in memories {
-            let matches = match_fact(&self.alpha[am as usize].pattern, fact, host);
-            for (variant, captures) in matches.into_iter().enumerate() {
-                let m = Rc::new(AlphaMatch {
-                    fact: fact.clone(),
-                    captures,
-                    variant: variant as u32,
-                    tokens: Default::default(),
-                });
-                self.alpha[am as usize].entries.insert((fact.id, variant as u32), m.clone());
-                let successors = self.alpha[am as usize].successors.clone();
-                for node in successors {
-                    self.right_activate(node, &m, host);
+        let walk: Vec<Vec<(AmId, NodeId)>> = tree.walk().map(|e| e.to_vec()).collect();
+        let mut matched: FxHashMap<AmId, Vec<Rc<AlphaMatch>>> = FxHashMap::default();
+        for entries in walk {
+            for &(am, _) in &entries {
+                if !matched.contains_key(&am) {
+                    let matches = self.match_into(am, fact, host);
+                    matched.insert(am, matches);
+                }
+            }
+            let variants = entries.iter().map(|(am, _)| matched[am].len()).max().unwrap_or(0);
+            for v in 0..variants {
+                for (am, node) in &entries {
+                    if let Some(m) = matched[am].get(v).cloned() {
+                        self.right_activate(*node, &m, host);
+                    }
                 }
             }
         }
     }
 
-    /// Removes a fact's matches and everything built on them.
+    /// Matches `fact` against alpha memory `am` and stores the matches.
+    fn match_into(&mut self, am: AmId, fact: &Rc<Fact>, host: &mut dyn TestHost) -> Vec<Rc<AlphaMatch>> {
+        let captures = match_fact(&self.alpha[am as usize].pattern, fact, host);
+        let mut out = Vec::with_capacity(captures.len());
+        for (variant, captures) in captures.into_iter().enumerate() {
+            let m = Rc::new(AlphaMatch {
+                fact: fact.clone(),
+                captures,
+                variant: variant as u32,
+                tokens: Default::default(),
+            });
+            self.alpha[am as usize].entries.insert((fact.id, variant as u32), m.clone());
+            out.push(m);
+        }
+        out
+    }
+
+    /// Removes a fact's matches and everything built on them, in the reverse of
+    /// the order they were made.
     pub fn retract_fact(&mut self, fact: &Fact, host: &mut dyn TestHost) {
-        let Some(memories) = self.alpha_by_template.get(&fact.template).cloned() else {
+        let Some(tree) = self.trees.get(&fact.template) else {
             return;
         };
-        for am in memories {
+        let mut memories: Vec<AmId> = Vec::new();
+        for entries in tree.walk() {
+            for (am, _) in entries {
+                if !memories.contains(am) {
+                    memories.push(*am);
+                }
+            }
+        }
+        for am in memories.into_iter().rev() {
+            let mut variants = Vec::new();
             let mut variant = 0;
             while let Some(m) = self.alpha[am as usize].entries.swap_remove(&(fact.id, variant)) {
+                variants.push(m);
                 variant += 1;
+            }
+            for m in variants.into_iter().rev() {
                 let successors = self.alpha[am as usize].successors.clone();
                 for &node in &successors {
                     self.remove_from_right(node, &m);
@@ -468,6 +533,7 @@ impl Network {
             count,
             active,
             supports: false,
+            blocked_at: 0,
         });
         if let Some(m) = matched {
             m.tokens.borrow_mut().push(id);
@@ -610,6 +676,12 @@ impl Network {
     pub(super) fn open(&mut self, node: NodeId, token: TokenId, host: &mut dyn TestHost) {
         self.tokens.get_mut(token).active = true;
         self.emit(node, token, host);
+    }
+
+    /// Notes that `token` (of a count node) just got its first match.
+    pub(super) fn stamp_blocked(&mut self, token: TokenId) {
+        self.block_clock += 1;
+        self.tokens.get_mut(token).blocked_at = self.block_clock;
     }
 
     /// Makes `token` (of a count node) inactive and removes what was built on it.

@@ -20,6 +20,9 @@ impl Network {
         let exists = matches!(&self.nodes[node as usize].kind, NodeKind::SubCount(sc) if sc.exists);
         let open = (count > 0) == exists;
         let token = self.make_token(node, parent, None, count, open);
+        if count > 0 {
+            self.stamp_blocked(token);
+        }
         self.subcount(node).owners.insert(parent, token);
         if open {
             self.emit(node, token, host);
@@ -41,6 +44,7 @@ impl Network {
                 let t = self.tokens.get_mut(owner);
                 t.count += 1;
                 if t.count == 1 {
+                    self.stamp_blocked(owner);
                     if exists {
                         self.open(owner_node, owner, host);
                     } else {

@@ -31,7 +31,7 @@ pub fn eval_bound(
     host.eval(&bound.expr, &mut frame)
 }
 
-/// Whether the field passes the test: some alternative holds.
+/// Whether the field passes the test: in some alternative, every term holds.
 pub fn field_test(
     test: &FieldTest,
     captures: &[Value],
@@ -39,13 +39,15 @@ pub fn field_test(
     host: &mut dyn TestHost,
 ) -> bool {
     let field = &captures[test.capture as usize];
-    test.alts.iter().any(|alt| {
-        let holds = match &alt.kind {
-            AltKind::Const(v) => field == v,
-            AltKind::Var(source) => *field == source_value(*source, captures, token),
-            AltKind::Pred(bound) => eval_bound(bound, captures, token, host).is_truthy(),
-            AltKind::RetVal(bound) => *field == eval_bound(bound, captures, token, host),
-        };
-        holds != alt.negated
+    test.alts.iter().any(|group| {
+        group.iter().all(|alt| {
+            let holds = match &alt.kind {
+                AltKind::Const(v) => field == v,
+                AltKind::Var(source) => *field == source_value(*source, captures, token),
+                AltKind::Pred(bound) => eval_bound(bound, captures, token, host).is_truthy(),
+                AltKind::RetVal(bound) => *field == eval_bound(bound, captures, token, host),
+            };
+            holds != alt.negated
+        })
     })
 }

@@ -34,6 +34,8 @@ pub struct Token {
     pub active: bool,
     /// Whether facts depend on this token for logical support.
     pub supports: bool,
+    /// When a `not` token was last blocked (CLIPS unblocks the latest first).
+    pub blocked_at: u64,
 }
 
 /// The arena of tokens.
@@ -55,6 +57,7 @@ impl Tokens {
                 count: 0,
                 active: true,
                 supports: false,
+                blocked_at: 0,
             })],
             free: Vec::new(),
         }

@@ -287,14 +287,16 @@ pub struct SlotConstraint {
     pub span: Span,
 }
 
-/// A constraint on one field: `&`-connected groups of `|`-connected terms.
+/// A constraint on one field: `|`-separated alternatives, each a group of
+/// `&`-connected terms.
 ///
-/// CLIPS precedence: `~` binds tightest, then `|`, then `&`; so
-/// `?x&red|blue&~green` is `[[?x], [red, blue], [~green]]`.
+/// CLIPS precedence: `~` binds tightest, then `&`, then `|`; so
+/// `?x&red|blue&~green` is `[[?x, red], [blue, ~green]]`. A variable leading the
+/// first group names the field whichever alternative matches.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Constraint {
-    /// The conjunction of disjunctions.
-    pub all: Vec<Vec<Term>>,
+    /// The alternatives, each a conjunction of terms.
+    pub any: Vec<Vec<Term>>,
     /// The whole constraint.
     pub span: Span,
 }

@@ -14,24 +14,24 @@ const EXPECTED_TERM: &str = "expected a value, a variable such as `?x`, `:(...)`
 ///
 /// A constraint ends at the first item after a term that is not `&` or `|`.
 pub(super) fn parse_constraint(items: &[SExpr], pos: &mut usize) -> Result<Constraint, Diagnostic> {
-    let mut all = Vec::new();
     let mut any = Vec::new();
+    let mut all = Vec::new();
     let mut after = None;
     loop {
-        any.push(parse_term(items, pos, after)?);
+        all.push(parse_term(items, pos, after)?);
         match items.get(*pos).and_then(SExpr::as_token) {
-            Some(Token::Amp) => all.push(std::mem::take(&mut any)),
-            Some(Token::Bar) => {}
+            Some(Token::Amp) => {}
+            Some(Token::Bar) => any.push(std::mem::take(&mut all)),
             _ => break,
         }
         after = items.get(*pos);
         *pos += 1;
     }
-    all.push(any);
-    let mut terms = all.iter().flatten();
+    any.push(all);
+    let mut terms = any.iter().flatten();
     let first = terms.next().map_or(Span::default(), |t| t.span);
     let span = terms.last().map_or(first, |t| first.to(t.span));
-    let constraint = Constraint { all, span };
+    let constraint = Constraint { any, span };
     check(&constraint)?;
     Ok(constraint)
 }
@@ -213,10 +213,11 @@ fn dangling(connective: Option<&SExpr>) -> Diagnostic {
 /// Rejects the combinations that parse but mean nothing: combined wildcards, `|`
 /// between multifield variables, and single- and multifield terms together.
 fn check(constraint: &Constraint) -> Result<(), Diagnostic> {
-    let count: usize = constraint.all.iter().map(Vec::len).sum();
+    let count: usize = constraint.any.iter().map(Vec::len).sum();
+    let alternatives = constraint.any.len();
     let mut single = None;
     let mut multi = None;
-    for group in &constraint.all {
+    for group in &constraint.any {
         for term in group {
             match &term.kind {
                 TermKind::Wildcard | TermKind::MfWildcard if count > 1 || term.negated => {
@@ -226,7 +227,7 @@ fn check(constraint: &Constraint) -> Result<(), Diagnostic> {
                     )
                     .with_label("use a variable instead, e.g. `?x&~red`"));
                 }
-                TermKind::MfVar(name) if group.len() > 1 => {
+                TermKind::MfVar(name) if alternatives > 1 => {
                     return Err(Diagnostic::new(
                         term.span,
                         format!(
@@ -271,7 +272,7 @@ mod tests {
         Ok(out)
     }
 
-    /// A compact rendering: `&` groups separated by " & ", `|` alternatives by " | ".
+    /// A compact rendering: alternatives separated by " | ", terms of a group by " & ".
     fn show(c: &Constraint) -> String {
         let term = |t: &Term| {
             let body = match &t.kind {
@@ -286,11 +287,11 @@ mod tests {
             };
             format!("{}{body}", if t.negated { "~" } else { "" })
         };
-        c.all
+        c.any
             .iter()
-            .map(|g| g.iter().map(term).collect::<Vec<_>>().join(" | "))
+            .map(|g| g.iter().map(term).collect::<Vec<_>>().join(" & "))
             .collect::<Vec<_>>()
-            .join(" & ")
+            .join(" | ")
     }
 
     fn shows(text: &str) -> Vec<String> {
@@ -315,7 +316,7 @@ mod tests {
     }
 
     #[test]
-    fn precedence_is_tilde_then_bar_then_amp() {
+    fn precedence_is_tilde_then_amp_then_bar() {
         assert_eq!(shows("?x&red|blue&~green"), ["?x & red | blue & ~green"]);
         assert_eq!(shows("~red|~blue"), ["~red | ~blue"]);
         assert_eq!(shows("a|b|c&d"), ["a | b | c & d"]);

@@ -176,11 +176,11 @@ mod tests {
         };
         let names: Vec<_> = slots.iter().map(|s| s.slot.name.as_str()).collect();
         assert_eq!(names, ["color", "size", "tags", "none"]);
-        assert_eq!(slots[0].fields[0].all[0].len(), 2);
+        assert_eq!(slots[0].fields[0].any.len(), 2);
         assert_eq!(slots[2].fields.len(), 2);
         assert!(slots[3].fields.is_empty());
         assert!(matches!(
-            slots[2].fields[0].all[0][0].kind,
+            slots[2].fields[0].any[0][0].kind,
             TermKind::MfVar(_)
         ));
     }
