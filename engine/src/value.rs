@@ -227,15 +227,23 @@ pub fn write_fields(f: &mut impl fmt::Write, items: &[Value]) -> fmt::Result {
     Ok(())
 }
 
+/// Quotes a string as CLIPS lists it: in quotes, inner quotes not escaped.
 fn write_quoted(f: &mut impl fmt::Write, s: &str) -> fmt::Result {
-    f.write_str("\"")?;
+    write!(f, "\"{s}\"")
+}
+
+/// Quotes a string so that it reads back as the same string (for save-facts).
+pub fn escaped(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
     for c in s.chars() {
         if c == '"' || c == '\\' {
-            f.write_str("\\")?;
+            out.push('\\');
         }
-        write!(f, "{c}")?;
+        out.push(c);
     }
-    f.write_str("\"")
+    out.push('"');
+    out
 }
 
 /// Formats a float as CLIPS does: C's `%.15g`, with `.0` added when the result
@@ -303,7 +311,8 @@ mod tests {
     fn strings_are_quoted_only_in_repr() {
         let v = Value::string("a \"b\"");
         assert_eq!(v.display().to_string(), "a \"b\"");
-        assert_eq!(v.repr().to_string(), "\"a \\\"b\\\"\"");
+        assert_eq!(v.repr().to_string(), "\"a \"b\"\"");
+        assert_eq!(escaped("a \"b\""), "\"a \\\"b\\\"\"");
     }
 
     #[test]

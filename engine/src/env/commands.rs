@@ -548,7 +548,7 @@ fn set_current_module(rt: &mut Runtime, args: &[Value]) -> R {
 
 fn save_facts(rt: &mut Runtime, args: &[Value]) -> R {
     let path = lexeme(args, 0, "save-facts")?;
-    let text: String = rt.wm.iter().map(|f| format!("{}\n", show::fact_text(&rt.program, f))).collect();
+    let text: String = rt.wm.iter().map(|f| format!("{}\n", show::fact_source(&rt.program, f))).collect();
     Ok(Value::boolean(std::fs::write(&path, text).is_ok()))
 }
 

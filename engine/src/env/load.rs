@@ -355,19 +355,16 @@ impl Environment {
                     break;
                 }
             };
-            let item_text = &rest[item.span.start..item.span.end];
             if echo {
-                self.rt.routers.write("t", &format!("CLIPS> {item_text}\n"));
+                // CLIPS echoes every raw line the command used, comments included.
+                let raw = &rest[..item.span.end];
+                self.rt.routers.write("t", &format!("CLIPS> {raw}\n"));
             }
-            // Consume the rest of the line after the command, as CLIPS does.
+            // The rest of the command's line is thrown away, as CLIPS does.
             {
                 let mut inp = input.borrow_mut();
                 let after = &inp.text[inp.pos..];
-                if let Some(nl) = after.find('\n') {
-                    if after[..nl].trim().is_empty() {
-                        inp.pos += nl + 1;
-                    }
-                }
+                inp.pos += after.find('\n').map_or(after.len(), |nl| nl + 1);
             }
             let mut shifted = item.clone();
             shift_spans(&mut shifted, pos);

@@ -3,7 +3,7 @@
 
 use crate::agenda::Activation;
 use crate::compile::Program;
-use crate::value::{write_fields, FactId, Value};
+use crate::value::{escaped, FactId, Value};
 use crate::wm::Fact;
 use std::fmt::Write as _;
 
@@ -12,31 +12,49 @@ pub fn fact_line(program: &Program, fact: &Fact) -> String {
     format!("f-{:<5} {}", fact.id.0, fact_text(program, fact))
 }
 
-/// A fact's text: `(relation field...)` or `(template (slot value)...)`.
+/// A fact's text as listings show it: `(relation field...)` or
+/// `(template (slot value)...)`, strings quoted but not escaped.
 pub fn fact_text(program: &Program, fact: &Fact) -> String {
+    render(program, fact, false)
+}
+
+/// A fact's text as `save-facts` writes it: strings escaped, so it reads back.
+pub fn fact_source(program: &Program, fact: &Fact) -> String {
+    render(program, fact, true)
+}
+
+fn render(program: &Program, fact: &Fact, escape: bool) -> String {
+    let field = |out: &mut String, v: &Value| match v {
+        Value::String(s) if escape => out.push_str(&escaped(s)),
+        other => {
+            let _ = write!(out, "{}", other.repr());
+        }
+    };
+    let fields = |out: &mut String, items: &[Value]| {
+        for (i, v) in items.iter().enumerate() {
+            if i > 0 {
+                out.push(' ');
+            }
+            field(out, v);
+        }
+    };
     let template = program.template(fact.template);
     let mut out = String::new();
     out.push('(');
     out.push_str(&template.name);
     if template.implied {
-        let fields = fact.slots[0].as_slice();
-        if !fields.is_empty() {
+        let items = fact.slots[0].as_slice();
+        if !items.is_empty() {
             out.push(' ');
-            let _ = write_fields(&mut out, fields);
+            fields(&mut out, items);
         }
     } else {
         for (slot, value) in template.slots.iter().zip(fact.slots.iter()) {
             let _ = write!(out, " ({}", slot.name);
-            match value {
-                Value::Multifield(items) => {
-                    if !items.is_empty() {
-                        out.push(' ');
-                        let _ = write_fields(&mut out, items);
-                    }
-                }
-                single => {
-                    let _ = write!(out, " {}", single.repr());
-                }
+            let items = value.as_slice();
+            if !items.is_empty() {
+                out.push(' ');
+                fields(&mut out, items);
             }
             out.push(')');
         }
