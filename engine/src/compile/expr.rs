@@ -107,6 +107,11 @@ pub enum Special {
     Query(FactQuery),
     /// `?f:slot` inside a fact-set query.
     QuerySlot(u16, Atom),
+    /// `(printout channel item...)`: each item is printed as soon as it is
+    /// evaluated, so output made by a nested call comes out in between.
+    Printout(CExpr, Vec<CExpr>),
+    /// `(expand$ list)` as an argument: its fields become separate arguments.
+    Expand(CExpr),
 }
 
 /// Where `bind` stores.
@@ -333,9 +338,27 @@ impl<'a> ExprCompiler<'a> {
                     let Expr::Var(var) = &items[0] else { unreachable!("matched above") };
                     self.foreach(var.name, &items[1], &args[1..], span)
                 }
-                _ => Err(Diagnostic::new(span, "progn$ needs a (?var list) specification")
+                // Without a variable, the body runs once per field.
+                Some(list) => self.foreach(atom(" progn$"), list, &args[1..], span),
+                None => Err(Diagnostic::new(span, "progn$ needs a list")
                     .with_label("expected (progn$ (?var list) action...)")),
             },
+            "printout" => {
+                let (channel, items) = args.split_first().ok_or_else(|| {
+                    Diagnostic::new(span, "printout needs a logical name")
+                        .with_label("expected (printout t item...)")
+                })?;
+                let channel = self.compile(channel)?;
+                let items = self.compile_all(items)?;
+                special(Special::Printout(channel, items))
+            }
+            "expand$" => {
+                let [list] = args.as_slice() else {
+                    return Err(Diagnostic::new(span, "expand$ takes one multifield")
+                        .with_label("expected (expand$ list)"));
+                };
+                special(Special::Expand(self.compile(list)?))
+            }
             "switch" => self.switch(call),
             "bind" => self.bind(call),
             "and" => special(Special::And(self.compile_all(args)?)),

@@ -98,6 +98,9 @@ impl Host for LhsHost<'_> {
     fn warn(&mut self, text: &str) {
         self.0.routers.write("werror", &format!("{text}\n"));
     }
+    fn write(&mut self, name: &str, text: &str) -> bool {
+        self.0.routers.write(name, text)
+    }
 }
 
 impl TestHost for Runtime {
@@ -185,5 +188,8 @@ impl Host for Environment {
     }
     fn warn(&mut self, text: &str) {
         self.report(text);
+    }
+    fn write(&mut self, name: &str, text: &str) -> bool {
+        self.rt.routers.write(name, text)
     }
 }

@@ -85,6 +85,8 @@ pub trait Host {
     fn depth(&mut self) -> &mut usize;
     /// Prints a warning or error message that does not stop evaluation.
     fn warn(&mut self, text: &str);
+    /// Writes text to a logical name; `false` if no router knows the name.
+    fn write(&mut self, name: &str, text: &str) -> bool;
 }
 
 /// Evaluates `expr` in `frame`.
@@ -110,7 +112,14 @@ pub fn eval_body(host: &mut dyn Host, frame: &mut Vec<Value>, body: &[CExpr]) ->
 fn eval_args(host: &mut dyn Host, frame: &mut Vec<Value>, args: &[CExpr]) -> Result<Vec<Value>, Unwind> {
     let mut out = Vec::with_capacity(args.len());
     for a in args {
-        out.push(eval(host, frame, a)?);
+        match a {
+            CExpr::Special(special, _) if matches!(**special, Special::Expand(_)) => {
+                let Special::Expand(list) = &**special else { unreachable!("matched above") };
+                let value = eval(host, frame, list)?;
+                out.extend(value.as_slice().iter().cloned());
+            }
+            _ => out.push(eval(host, frame, a)?),
+        }
     }
     Ok(out)
 }
@@ -166,8 +175,8 @@ pub fn call_function(host: &mut dyn Host, id: u32, args: Vec<Value>, span: Span)
         *slot = args.next().unwrap_or_else(Value::nil);
     }
     if rest {
-        let remaining: Vec<Value> = args.collect();
-        frame[params] = Value::multifield(remaining);
+        // Multifield arguments are spliced into the wildcard parameter.
+        frame[params] = flatten(args.collect());
     }
     *host.depth() += 1;
     let result = eval_body(host, &mut frame, &body);
@@ -332,6 +341,21 @@ fn eval_special(host: &mut dyn Host, frame: &mut Vec<Value>, special: &Special, 
             })
         }
         Special::Query(q) => query::run(host, frame, q, span),
+        Special::Printout(channel, items) => {
+            let channel = eval(host, frame, channel)?;
+            let name = match &channel {
+                Value::Symbol(s) | Value::String(s) => s.to_string(),
+                other => other.display().to_string(),
+            };
+            for item in items {
+                let value = eval(host, frame, item)?;
+                if name != "nil" && !host.write(&name, &printout_text(&value)) {
+                    return Err(EvalError::new(format!("logical name {name} was not recognized by any routers")).at(span).into());
+                }
+            }
+            Ok(Value::Void)
+        }
+        Special::Expand(list) => eval(host, frame, list),
         Special::QuerySlot(slot, name) => {
             let fact = frame.get(*slot as usize).cloned().unwrap_or(Value::Void);
             let Value::Fact(id) = fact else {
