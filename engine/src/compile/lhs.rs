@@ -9,7 +9,7 @@
 use super::expr::{CExpr, CommandTable, ExprCompiler, Scope};
 use super::program::Program;
 use super::template::TemplateId;
-use crate::syntax::ast::{Ce, Constraint, Expr, Pattern, PatternBody, Term, TermKind};
+use crate::syntax::ast::{Ce, Constraint, Expr, Pattern, PatternBody, SlotConstraint, Term, TermKind};
 use crate::syntax::{Diagnostic, Span};
 use crate::value::{Atom, Value};
 use indexmap::IndexMap;
@@ -337,6 +337,11 @@ impl<'a> LhsCompiler<'a> {
                 }
             }
             PatternBody::Slots(slots) => {
+                // Slots in template order, as CLIPS orders them: patterns that list the
+                // same slots differently are the same pattern.
+                let mut slots: Vec<&SlotConstraint> = slots.iter().collect();
+                let template_ref = self.program.template(template);
+                slots.sort_by_key(|s| template_ref.slot_index(s.slot.name).unwrap_or(usize::MAX));
                 if implied {
                     let at = slots.first().map_or(p.span, |s| s.span);
                     return Err(Diagnostic::new(at, format!("`{}` is not a deftemplate", p.relation.name))
@@ -391,8 +396,9 @@ impl<'a> LhsCompiler<'a> {
         let mut pending = Vec::new();
         for field in fields {
             let multi = is_multi_constraint(field);
-            let needs_capture = !is_plain_wildcard(field);
-            let capture = needs_capture.then(|| pc.new_capture());
+            // Every field is captured, wildcards too, so that patterns differing only
+            // in variable names share one alpha memory.
+            let capture = Some(pc.new_capture());
             specs.push(FieldSpec { multi, capture });
             if let Some(c) = capture {
                 pending.push((field, c));
@@ -578,10 +584,6 @@ fn is_multi_constraint(c: &Constraint) -> bool {
         .iter()
         .flatten()
         .any(|t| matches!(t.kind, TermKind::MfVar(_) | TermKind::MfWildcard))
-}
-
-fn is_plain_wildcard(c: &Constraint) -> bool {
-    matches!(c.any.as_slice(), [g] if matches!(g.as_slice(), [Term { negated: false, kind: TermKind::Wildcard | TermKind::MfWildcard, .. }]))
 }
 
 fn collect_vars(expr: &Expr, out: &mut Vec<(Atom, Span)>) {

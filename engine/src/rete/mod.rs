@@ -8,6 +8,7 @@
 //! live in its own module.
 
 pub mod alpha;
+mod build;
 mod count;
 mod join;
 mod network;

@@ -4,7 +4,7 @@
 use super::alpha::{match_fact, AlphaMatch, AlphaMemory, AmId};
 use super::token::{Token, TokenId, Tokens, ROOT_TOKEN};
 use super::{JoinKey, NodeId, ProductionId, TestHost};
-use crate::compile::lhs::{BoundExpr, FieldTest, NodeSpec, VarSource};
+use crate::compile::lhs::{BoundExpr, FieldTest, VarSource};
 use crate::compile::TemplateId;
 use crate::value::{FactId, Value};
 use crate::wm::Fact;
@@ -64,7 +64,12 @@ pub(super) struct Node {
     pub parent: NodeId,
     /// The level of the tokens this node makes (the root's are level 0).
     pub level: u16,
+    /// The nodes fed by this one, newest first (as CLIPS runs them).
     pub children: Vec<NodeId>,
+    /// What makes two nodes the same, for sharing between rules (`None`: never shared).
+    pub share_key: Option<String>,
+    /// How many productions use this node.
+    pub users: u32,
 }
 
 /// The whole matcher state.
@@ -72,15 +77,17 @@ pub(super) struct Node {
 pub struct Network {
     pub(super) nodes: Vec<Node>,
     pub(super) alpha: Vec<AlphaMemory>,
-    alpha_by_key: FxHashMap<String, AmId>,
-    alpha_by_template: FxHashMap<TemplateId, Vec<AmId>>,
-    trees: FxHashMap<TemplateId, super::order::PatternTree>,
+    pub(super) alpha_by_key: FxHashMap<String, AmId>,
+    pub(super) trees: FxHashMap<TemplateId, super::order::PatternTree>,
     pub(super) tokens: Tokens,
     /// Counts blockings of `not` tokens, to unblock them in CLIPS's order.
     pub(super) block_clock: u64,
+    /// The nodes each production uses.
+    pub(super) production_nodes: FxHashMap<ProductionId, Vec<NodeId>>,
 }
 
-const ROOT_NODE: NodeId = 0;
+/// The root node, parent of every rule's first node.
+pub(super) const ROOT_NODE: NodeId = 0;
 
 impl Default for Network {
     fn default() -> Self {
@@ -90,254 +97,20 @@ impl Default for Network {
                 parent: ROOT_NODE,
                 level: 0,
                 children: Vec::new(),
+                share_key: None,
+                users: 0,
             }],
             alpha: Vec::new(),
             alpha_by_key: FxHashMap::default(),
-            alpha_by_template: FxHashMap::default(),
             trees: FxHashMap::default(),
             tokens: Tokens::new(ROOT_NODE),
             block_clock: 0,
+            production_nodes: FxHashMap::default(),
         }
     }
 }
 
 impl Network {
-    /// Adds a production for one disjunct's chain, and matches it against `facts`
-    /// (the facts already in working memory, in index order).
-    pub fn add_production<'f>(
-        &mut self,
-        chain: &[NodeSpec],
-        production: ProductionId,
-        facts: impl Iterator<Item = &'f Rc<Fact>> + Clone,
-        host: &mut dyn TestHost,
-    ) {
-        let mut new_nodes = Vec::new();
-        let last = self.build_chain(chain, ROOT_NODE, facts, host, &mut new_nodes);
-        self.add_node(NodeKind::Production(production), last, &mut new_nodes);
-        // Seed the new nodes with the matches that already exist: the root token
-        // flows into each new child of the root, in order.
-        let roots: Vec<NodeId> = self.nodes[ROOT_NODE as usize]
-            .children
-            .iter()
-            .copied()
-            .filter(|n| new_nodes.contains(n))
-            .collect();
-        for node in roots {
-            self.left_activate(node, ROOT_TOKEN, host);
-        }
-    }
-
-    fn add_node(&mut self, kind: NodeKind, parent: NodeId, new_nodes: &mut Vec<NodeId>) -> NodeId {
-        let id = self.nodes.len() as NodeId;
-        let level = self.nodes[parent as usize].level + 1;
-        let level = if matches!(kind, NodeKind::Production(_) | NodeKind::Partner { .. }) {
-            level - 1
-        } else {
-            level
-        };
-        self.nodes.push(Node {
-            kind,
-            parent,
-            level,
-            children: Vec::new(),
-        });
-        self.nodes[parent as usize].children.push(id);
-        new_nodes.push(id);
-        id
-    }
-
-    fn build_chain<'f>(
-        &mut self,
-        chain: &[NodeSpec],
-        mut parent: NodeId,
-        facts: impl Iterator<Item = &'f Rc<Fact>> + Clone,
-        host: &mut dyn TestHost,
-        new_nodes: &mut Vec<NodeId>,
-    ) -> NodeId {
-        for spec in chain {
-            parent = match spec {
-                NodeSpec::Join { alpha, eq, tests } => {
-                    let am = self.alpha_memory(alpha, facts.clone(), host);
-                    let join = self.new_join(am, eq, tests, parent);
-                    let node = self.add_node(NodeKind::Join(join), parent, new_nodes);
-                    self.feed(am, node);
-                    node
-                }
-                NodeSpec::Not(sub) | NodeSpec::Exists(sub) => {
-                    let exists = matches!(spec, NodeSpec::Exists(_));
-                    match sub.as_slice() {
-                        [NodeSpec::Join { alpha, eq, tests }] => {
-                            let am = self.alpha_memory(alpha, facts.clone(), host);
-                            let join = self.new_join(am, eq, tests, parent);
-                            let node = self.add_node(NodeKind::Count(Count { exists, join }), parent, new_nodes);
-                            self.feed(am, node);
-                            node
-                        }
-                        _ => {
-                            // The sub-chain hangs off the same parent, before the
-                            // count node, so its results for a token arrive first.
-                            let mut sub_nodes = Vec::new();
-                            let sub_last = self.build_chain(sub, parent, facts.clone(), host, &mut sub_nodes);
-                            let count = self.add_node(
-                                NodeKind::SubCount(SubCount {
-                                    exists,
-                                    owners: FxHashMap::default(),
-                                    pending: FxHashMap::default(),
-                                }),
-                                parent,
-                                new_nodes,
-                            );
-                            self.add_node(NodeKind::Partner { owner: count }, sub_last, &mut sub_nodes);
-                            new_nodes.extend(sub_nodes);
-                            count
-                        }
-                    }
-                }
-                NodeSpec::Test(bound) => self.add_node(NodeKind::Test(bound.clone()), parent, new_nodes),
-            };
-        }
-        parent
-    }
-
-    /// Makes alpha memory `am` feed `node`, newest first.
-    fn feed(&mut self, am: AmId, node: NodeId) {
-        let memory = &mut self.alpha[am as usize];
-        memory.successors.insert(0, node);
-        let template = memory.pattern.template;
-        let terminal = memory.terminal;
-        self.trees.entry(template).or_default().attach(terminal, am, node);
-    }
-
-    fn new_join(&mut self, am: AmId, eq: &[(VarSource, u16)], tests: &[FieldTest], parent: NodeId) -> Join {
-        let mut join = Join {
-            alpha: am,
-            eq_left: eq.iter().map(|(l, _)| *l).collect(),
-            eq_right: eq.iter().map(|(_, r)| *r).collect(),
-            tests: tests.to_vec(),
-            left: FxHashMap::default(),
-            right: FxHashMap::default(),
-        };
-        if parent != ROOT_NODE {
-            for m in self.alpha[am as usize].entries.values() {
-                join.right.entry(right_key(&join, m)).or_default().push(m.clone());
-            }
-        }
-        join
-    }
-
-    /// The alpha memory for `pattern`, shared with identical patterns; a new one is
-    /// filled from the facts already asserted.
-    fn alpha_memory<'f>(
-        &mut self,
-        pattern: &crate::compile::lhs::AlphaPattern,
-        facts: impl Iterator<Item = &'f Rc<Fact>>,
-        host: &mut dyn TestHost,
-    ) -> AmId {
-        let key = pattern.sharing_key();
-        if let Some(&id) = self.alpha_by_key.get(&key) {
-            return id;
-        }
-        let id = self.alpha.len() as AmId;
-        let terminal = self
-            .trees
-            .entry(pattern.template)
-            .or_default()
-            .terminal(&pattern.clips_node_path());
-        let mut memory = AlphaMemory {
-            pattern: pattern.clone(),
-            entries: Default::default(),
-            successors: Vec::new(),
-            terminal,
-        };
-        for fact in facts.filter(|f| f.template == pattern.template) {
-            for (variant, captures) in match_fact(pattern, fact, host).into_iter().enumerate() {
-                let m = Rc::new(AlphaMatch {
-                    fact: fact.clone(),
-                    captures,
-                    variant: variant as u32,
-                    tokens: Default::default(),
-                });
-                memory.entries.insert((fact.id, variant as u32), m);
-            }
-        }
-        self.alpha.push(memory);
-        self.alpha_by_key.insert(key, id);
-        self.alpha_by_template.entry(pattern.template).or_default().push(id);
-        id
-    }
-
-    /// Removes a production: deletes its partial matches (and so its activations)
-    /// and detaches its nodes.
-    pub fn remove_production(&mut self, production: ProductionId, host: &mut dyn TestHost) {
-        let Some(terminal) = self
-            .nodes
-            .iter()
-            .position(|n| matches!(n.kind, NodeKind::Production(p) if p == production))
-        else {
-            return;
-        };
-        // The chain's top node hangs off the root; its subtree is the whole chain.
-        let mut top = terminal as NodeId;
-        while self.nodes[top as usize].parent != ROOT_NODE {
-            top = self.nodes[top as usize].parent;
-        }
-        let mut subtree = vec![top];
-        let mut i = 0;
-        while i < subtree.len() {
-            subtree.extend(self.nodes[subtree[i] as usize].children.iter().copied());
-            i += 1;
-        }
-        // Every top-level node of the chain: the root's children in the subtree
-        // (a sub-chain of a leading `not` also hangs off the root).
-        let roots: Vec<NodeId> = self.nodes[ROOT_NODE as usize]
-            .children
-            .iter()
-            .copied()
-            .filter(|n| subtree.contains(n) || self.nodes[*n as usize].children.iter().any(|c| subtree.contains(c)))
-            .collect();
-        let mut all = subtree.clone();
-        for r in &roots {
-            let mut stack = vec![*r];
-            while let Some(n) = stack.pop() {
-                if !all.contains(&n) {
-                    all.push(n);
-                }
-                stack.extend(self.nodes[n as usize].children.iter().copied());
-            }
-        }
-        let doomed: Vec<TokenId> = self
-            .tokens
-            .live_ids()
-            .filter(|t| {
-                let tok = self.tokens.get(*t);
-                tok.parent == ROOT_TOKEN && *t != ROOT_TOKEN && all.contains(&tok.node)
-            })
-            .collect();
-        for t in doomed.into_iter().rev() {
-            if self.tokens.is_live(t) {
-                self.delete_token(t, host);
-            }
-        }
-        self.nodes[ROOT_NODE as usize].children.retain(|c| !all.contains(c));
-        for am in &mut self.alpha {
-            am.successors.retain(|s| !all.contains(s));
-        }
-        for tree in self.trees.values_mut() {
-            tree.detach(&all);
-        }
-        // An alpha memory nobody reads any more stops being updated; a later rule
-        // with the same pattern gets a fresh one.
-        let unused: Vec<AmId> = (0..self.alpha.len() as AmId).filter(|a| self.alpha[*a as usize].successors.is_empty()).collect();
-        self.alpha_by_key.retain(|_, am| !unused.contains(am));
-        for n in all {
-            self.nodes[n as usize].children.clear();
-            if let NodeKind::Join(j) = &mut self.nodes[n as usize].kind {
-                j.left.clear();
-                j.right.clear();
-            }
-        }
-    }
-
     /// Rebuilds the matches that depend on no fact (rules starting with `not`,
     /// `exists` or `test`), as `(reset)` makes them fire again.
     pub fn reseed(&mut self, host: &mut dyn TestHost) {

@@ -1,0 +1,310 @@
+//! Building rules into the network and taking them out.
+//!
+//! Like CLIPS, a rule shares every node of an existing rule whose chain starts the
+//! same way (same alpha memory, same tests, same parent), and new nodes go to the
+//! front of their parent's children and of their alpha memory's successors. Besides
+//! saving work, this reproduces CLIPS's order of activations: a rule that shares a
+//! prefix fires in the position of the rule it shares with.
+
+use super::alpha::{match_fact, AlphaMatch, AlphaMemory, AmId};
+use super::network::{right_key, Count, Join, Network, Node, NodeKind, SubCount, ROOT_NODE};
+use super::token::{TokenId, ROOT_TOKEN};
+use super::{NodeId, ProductionId, TestHost};
+use crate::compile::lhs::{AlphaPattern, FieldTest, NodeSpec, VarSource};
+use crate::wm::Fact;
+use rustc_hash::FxHashMap;
+use std::rc::Rc;
+
+impl Network {
+    /// Adds a production for one disjunct's chain, and matches it against `facts`
+    /// (the facts already in working memory, in index order).
+    pub fn add_production<'f>(
+        &mut self,
+        chain: &[NodeSpec],
+        production: ProductionId,
+        facts: impl Iterator<Item = &'f Rc<Fact>> + Clone,
+        host: &mut dyn TestHost,
+    ) {
+        let mut used = Vec::new();
+        let mut fresh = Vec::new();
+        let last = self.build_chain(chain, ROOT_NODE, true, facts, host, &mut used, &mut fresh);
+        self.child(NodeKind::Production(production), last, None, &mut used, &mut fresh);
+        self.production_nodes.insert(production, used);
+        self.seed(&fresh, host);
+    }
+
+    /// Feeds new nodes the partial matches their (older) parents already hold.
+    fn seed(&mut self, fresh: &[NodeId], host: &mut dyn TestHost) {
+        for &node in fresh {
+            let parent = self.nodes[node as usize].parent;
+            if fresh.contains(&parent) {
+                continue;
+            }
+            let parents: Vec<TokenId> = if parent == ROOT_NODE {
+                vec![ROOT_TOKEN]
+            } else {
+                let mut live: Vec<TokenId> = self
+                    .tokens
+                    .live_ids()
+                    .filter(|t| {
+                        let tok = self.tokens.get(*t);
+                        tok.node == parent && tok.active
+                    })
+                    .collect();
+                live.reverse();
+                live
+            };
+            for t in parents {
+                if self.tokens.is_live(t) && self.tokens.get(t).active {
+                    self.left_activate(node, t, host);
+                }
+            }
+        }
+    }
+
+    /// An existing child of `parent` with this share key, now used once more.
+    fn shared_child(&mut self, parent: NodeId, key: Option<&String>, used: &mut Vec<NodeId>) -> Option<NodeId> {
+        let key = key?;
+        let node = self.nodes[parent as usize]
+            .children
+            .iter()
+            .copied()
+            .find(|c| self.nodes[*c as usize].share_key.as_ref() == Some(key))?;
+        self.nodes[node as usize].users += 1;
+        used.push(node);
+        Some(node)
+    }
+
+    /// A new child of `parent`, placed first among the parent's children.
+    fn child(
+        &mut self,
+        kind: NodeKind,
+        parent: NodeId,
+        share_key: Option<String>,
+        used: &mut Vec<NodeId>,
+        fresh: &mut Vec<NodeId>,
+    ) -> NodeId {
+        let id = self.nodes.len() as NodeId;
+        let parent_level = self.nodes[parent as usize].level;
+        let level = if matches!(kind, NodeKind::Production(_) | NodeKind::Partner { .. }) {
+            parent_level
+        } else {
+            parent_level + 1
+        };
+        let alpha = match &kind {
+            NodeKind::Join(j) => Some(j.alpha),
+            NodeKind::Count(c) => Some(c.join.alpha),
+            _ => None,
+        };
+        self.nodes.push(Node {
+            kind,
+            parent,
+            level,
+            children: Vec::new(),
+            share_key,
+            users: 1,
+        });
+        self.nodes[parent as usize].children.insert(0, id);
+        if let Some(am) = alpha {
+            self.feed(am, id);
+        }
+        used.push(id);
+        fresh.push(id);
+        id
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn build_chain<'f>(
+        &mut self,
+        chain: &[NodeSpec],
+        mut parent: NodeId,
+        share: bool,
+        facts: impl Iterator<Item = &'f Rc<Fact>> + Clone,
+        host: &mut dyn TestHost,
+        used: &mut Vec<NodeId>,
+        fresh: &mut Vec<NodeId>,
+    ) -> NodeId {
+        for spec in chain {
+            parent = match spec {
+                NodeSpec::Join { alpha, eq, tests } => {
+                    let am = self.alpha_memory(alpha, facts.clone(), host);
+                    let key = share.then(|| format!("join|{am}|{eq:?}|{tests:?}"));
+                    match self.shared_child(parent, key.as_ref(), used) {
+                        Some(node) => node,
+                        None => {
+                            let join = self.new_join(am, eq, tests, parent);
+                            self.child(NodeKind::Join(join), parent, key, used, fresh)
+                        }
+                    }
+                }
+                NodeSpec::Not(sub) | NodeSpec::Exists(sub) => {
+                    let exists = matches!(spec, NodeSpec::Exists(_));
+                    match sub.as_slice() {
+                        [NodeSpec::Join { alpha, eq, tests }] => {
+                            let am = self.alpha_memory(alpha, facts.clone(), host);
+                            let key = share.then(|| format!("count|{exists}|{am}|{eq:?}|{tests:?}"));
+                            match self.shared_child(parent, key.as_ref(), used) {
+                                Some(node) => node,
+                                None => {
+                                    let join = self.new_join(am, eq, tests, parent);
+                                    self.child(NodeKind::Count(Count { exists, join }), parent, key, used, fresh)
+                                }
+                            }
+                        }
+                        _ => {
+                            // The sub-chain hangs off the same parent and runs before
+                            // the count node: CLIPS puts such a "join from the right"
+                            // second among the parent's children.
+                            let sub_last = self.build_chain(sub, parent, false, facts.clone(), host, used, fresh);
+                            let count = self.child(
+                                NodeKind::SubCount(SubCount {
+                                    exists,
+                                    owners: FxHashMap::default(),
+                                    pending: FxHashMap::default(),
+                                }),
+                                parent,
+                                None,
+                                used,
+                                fresh,
+                            );
+                            let siblings = &mut self.nodes[parent as usize].children;
+                            if siblings.len() > 1 && siblings[0] == count {
+                                siblings.swap(0, 1);
+                            }
+                            self.child(NodeKind::Partner { owner: count }, sub_last, None, used, fresh);
+                            count
+                        }
+                    }
+                }
+                NodeSpec::Test(bound) => {
+                    let key = share.then(|| format!("test|{bound:?}"));
+                    match self.shared_child(parent, key.as_ref(), used) {
+                        Some(node) => node,
+                        None => self.child(NodeKind::Test(bound.clone()), parent, key, used, fresh),
+                    }
+                }
+            };
+        }
+        parent
+    }
+
+    /// Makes alpha memory `am` feed `node`, newest first.
+    fn feed(&mut self, am: AmId, node: NodeId) {
+        let memory = &mut self.alpha[am as usize];
+        memory.successors.insert(0, node);
+        let template = memory.pattern.template;
+        let terminal = memory.terminal;
+        self.trees.entry(template).or_default().attach(terminal, am, node);
+    }
+
+    fn new_join(&mut self, am: AmId, eq: &[(VarSource, u16)], tests: &[FieldTest], parent: NodeId) -> Join {
+        let mut join = Join {
+            alpha: am,
+            eq_left: eq.iter().map(|(l, _)| *l).collect(),
+            eq_right: eq.iter().map(|(_, r)| *r).collect(),
+            tests: tests.to_vec(),
+            left: FxHashMap::default(),
+            right: FxHashMap::default(),
+        };
+        if parent != ROOT_NODE {
+            for m in self.alpha[am as usize].entries.values() {
+                join.right.entry(right_key(&join, m)).or_default().push(m.clone());
+            }
+        }
+        join
+    }
+
+    /// The alpha memory for `pattern`, shared with identical patterns; a new one is
+    /// filled from the facts already asserted.
+    fn alpha_memory<'f>(
+        &mut self,
+        pattern: &AlphaPattern,
+        facts: impl Iterator<Item = &'f Rc<Fact>>,
+        host: &mut dyn TestHost,
+    ) -> AmId {
+        let key = pattern.sharing_key();
+        if let Some(&id) = self.alpha_by_key.get(&key) {
+            return id;
+        }
+        let id = self.alpha.len() as AmId;
+        let terminal = self
+            .trees
+            .entry(pattern.template)
+            .or_default()
+            .terminal(&pattern.clips_node_path());
+        let mut memory = AlphaMemory {
+            pattern: pattern.clone(),
+            entries: Default::default(),
+            successors: Vec::new(),
+            terminal,
+        };
+        for fact in facts.filter(|f| f.template == pattern.template) {
+            for (variant, captures) in match_fact(pattern, fact, host).into_iter().enumerate() {
+                let m = Rc::new(AlphaMatch {
+                    fact: fact.clone(),
+                    captures,
+                    variant: variant as u32,
+                    tokens: Default::default(),
+                });
+                memory.entries.insert((fact.id, variant as u32), m);
+            }
+        }
+        self.alpha.push(memory);
+        self.alpha_by_key.insert(key, id);
+        id
+    }
+
+    /// Removes a production: deletes the partial matches of the nodes only it used
+    /// (and so its activations) and detaches those nodes.
+    pub fn remove_production(&mut self, production: ProductionId, host: &mut dyn TestHost) {
+        let Some(used) = self.production_nodes.remove(&production) else {
+            return;
+        };
+        let mut dead = Vec::new();
+        for node in used {
+            let n = &mut self.nodes[node as usize];
+            n.users = n.users.saturating_sub(1);
+            if n.users == 0 {
+                dead.push(node);
+            }
+        }
+        let doomed: Vec<TokenId> = self
+            .tokens
+            .live_ids()
+            .filter(|t| {
+                let tok = self.tokens.get(*t);
+                *t != ROOT_TOKEN
+                    && dead.contains(&tok.node)
+                    && (tok.parent == ROOT_TOKEN || !dead.contains(&self.tokens.get(tok.parent).node))
+            })
+            .collect();
+        for t in doomed.into_iter().rev() {
+            if self.tokens.is_live(t) {
+                self.delete_token(t, host);
+            }
+        }
+        for &node in &dead {
+            let parent = self.nodes[node as usize].parent;
+            self.nodes[parent as usize].children.retain(|c| *c != node);
+            let n = &mut self.nodes[node as usize];
+            n.children.clear();
+            n.share_key = None;
+            if let NodeKind::Join(j) | NodeKind::Count(Count { join: j, .. }) = &mut n.kind {
+                j.left.clear();
+                j.right.clear();
+            }
+        }
+        for am in &mut self.alpha {
+            am.successors.retain(|s| !dead.contains(s));
+        }
+        for tree in self.trees.values_mut() {
+            tree.detach(&dead);
+        }
+        // An alpha memory nobody reads any more stops being updated; a later rule
+        // with the same pattern gets a fresh one.
+        let unused: Vec<AmId> = (0..self.alpha.len() as AmId)
+            .filter(|a| self.alpha[*a as usize].successors.is_empty())
+            .collect();
+        self.alpha_by_key.retain(|_, am| !unused.contains(am));
+    }
+}
