@@ -123,6 +123,11 @@ impl Environment {
             self.refresh_saliences();
         }
         loop {
+            // An empty focus stack (e.g. after `return` popped MAIN) refocuses MAIN
+            // while MAIN has activations.
+            if self.rt.focus.is_empty() && !self.rt.agenda.is_empty(ModuleId(0)) {
+                self.rt.focus.push(ModuleId(0));
+            }
             let module = *self.rt.focus.last()?;
             if let Some(a) = self.rt.agenda.pop(module) {
                 return Some(a);

@@ -63,8 +63,11 @@ fn render(program: &Program, fact: &Fact, escape: bool) -> String {
     out
 }
 
-/// The facts of an activation: `f-1,f-2,*`.
+/// The facts of an activation: `f-1,f-2,*` (`*` alone for an empty LHS).
 pub fn fact_list(facts: &[Option<FactId>]) -> String {
+    if facts.is_empty() {
+        return "*".to_string();
+    }
     facts
         .iter()
         .map(|f| match f {

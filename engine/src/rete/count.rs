@@ -70,9 +70,10 @@ impl Network {
         }
     }
 
-    /// A matching fact is gone: owners it matched count one less.
-    pub(super) fn count_right_retract(&mut self, node: NodeId, m: &Rc<AlphaMatch>, host: &mut dyn TestHost) {
-        let exists = self.count_exists(node);
+    /// A matching fact is gone: owners it matched count one less. Returns the
+    /// owners whose count reached zero, with when they were blocked; the caller
+    /// releases them across all nodes, most recently blocked first, as CLIPS does.
+    pub(super) fn count_right_retract(&mut self, node: NodeId, m: &Rc<AlphaMatch>, host: &mut dyn TestHost) -> Vec<(u64, NodeId, TokenId)> {
         let mut freed = Vec::new();
         for owner in self.count_owners(node, m, host) {
             if !self.tokens.is_live(owner) {
@@ -81,13 +82,21 @@ impl Network {
             let t = self.tokens.get_mut(owner);
             t.count = t.count.saturating_sub(1);
             if t.count == 0 {
-                freed.push((t.blocked_at, owner));
+                freed.push((t.blocked_at, node, owner));
             }
         }
-        // CLIPS unblocks the most recently blocked first.
+        freed
+    }
+
+    /// Releases count tokens whose count reached zero: a `not` passes its token on,
+    /// an `exists` withdraws it.
+    pub(super) fn release(&mut self, mut freed: Vec<(u64, NodeId, TokenId)>, host: &mut dyn TestHost) {
         freed.sort_by(|a, b| b.0.cmp(&a.0));
-        for (_, owner) in freed {
-            if exists {
+        for (_, node, owner) in freed {
+            if !self.tokens.is_live(owner) || self.tokens.get(owner).count != 0 {
+                continue;
+            }
+            if self.count_exists(node) {
                 self.close(node, owner, host);
             } else {
                 self.open(node, owner, host);

@@ -125,9 +125,9 @@ impl Network {
             }
         }
         // CLIPS primes rules with an empty LHS first, then the others (a leading
-        // `not` or `test`), newest rule first in each group.
+        // `not` or `test`), newest rule first in each group (the root's children
+        // are newest first already).
         let mut children = self.nodes[ROOT_NODE as usize].children.clone();
-        children.reverse();
         children.sort_by_key(|n| !matches!(self.nodes[*n as usize].kind, NodeKind::Production(_)));
         for node in children {
             self.left_activate(node, ROOT_TOKEN, host);
@@ -231,9 +231,11 @@ impl Network {
                         self.delete_token(t, host);
                     }
                 }
+                let mut freed = Vec::new();
                 for &node in &successors {
-                    self.right_retract(node, &m, host);
+                    freed.extend(self.right_retract(node, &m, host));
                 }
+                self.release(freed, host);
             }
         }
     }
@@ -380,9 +382,10 @@ impl Network {
         }
     }
 
-    fn right_retract(&mut self, node: NodeId, m: &Rc<AlphaMatch>, host: &mut dyn TestHost) {
-        if let NodeKind::Count(_) = &self.nodes[node as usize].kind {
-            self.count_right_retract(node, m, host);
+    fn right_retract(&mut self, node: NodeId, m: &Rc<AlphaMatch>, host: &mut dyn TestHost) -> Vec<(u64, NodeId, TokenId)> {
+        match &self.nodes[node as usize].kind {
+            NodeKind::Count(_) => self.count_right_retract(node, m, host),
+            _ => Vec::new(),
         }
     }
 
