@@ -55,13 +55,20 @@ impl Strategy {
         match self {
             Strategy::Depth => Vec::new(),
             Strategy::Breadth => vec![a.seq as i64],
-            Strategy::Simplicity => vec![a.specificity as i64],
-            Strategy::Complexity => vec![-(a.specificity as i64)],
-            Strategy::Lex => lex_key(&recency(a)),
+            // Equal specificity: the older activation first, as CLIPS does.
+            Strategy::Simplicity => vec![a.specificity as i64, a.seq as i64],
+            Strategy::Complexity => vec![-(a.specificity as i64), a.seq as i64],
+            // Under lex and mea, CLIPS breaks ties in favour of the older activation.
+            Strategy::Lex => {
+                let mut key = lex_key(&recency(a));
+                key.push(a.seq as i64);
+                key
+            }
             Strategy::Mea => {
                 let recency = recency(a);
                 let mut key = vec![-(recency.first().copied().unwrap_or(0) as i64)];
                 key.extend(lex_key(&recency));
+                key.push(a.seq as i64);
                 key
             }
             Strategy::Random => vec![(a.random >> 1) as i64],
