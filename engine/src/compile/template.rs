@@ -99,31 +99,57 @@ pub struct SlotConstraint {
 }
 
 impl SlotConstraint {
-    /// The default CLIPS derives for a slot with this constraint: the first allowed
-    /// value, else a value of the first allowed type (`nil`, `""`, `0`, `0.0`),
-    /// the range's minimum for numbers; for a multislot, the empty multifield.
+    /// The default CLIPS derives for a slot with this constraint: a value of the
+    /// first allowed type (SYMBOL first when any type is allowed) — the first
+    /// allowed value of that type if the type's values are restricted, else `nil`,
+    /// `""`, the range's minimum or `0`/`0.0`. A multislot gets as many such values
+    /// as its minimum cardinality (none by default).
     pub fn derived_default(&self, multi: bool) -> Value {
+        let single = self.derived_single();
         if multi {
-            return Value::empty_multifield();
+            let count = self.cardinality.and_then(|(min, _)| min).unwrap_or(0).max(0) as usize;
+            return Value::multifield(vec![single; count]);
         }
-        if let Some(first) = self.allowed.first().and_then(|(_, values)| values.first()) {
-            return first.clone();
+        single
+    }
+
+    fn derived_single(&self) -> Value {
+        const ORDER: [&str; 5] = ["SYMBOL", "STRING", "INTEGER", "FLOAT", "FACT-ADDRESS"];
+        let allowed_type = |t: &str| {
+            self.types.is_empty()
+                || self.types.iter().any(|x| {
+                    let x = x.as_str();
+                    x == t || (x == "LEXEME" && (t == "SYMBOL" || t == "STRING")) || (x == "NUMBER" && (t == "INTEGER" || t == "FLOAT"))
+                })
+        };
+        let ty = ORDER.into_iter().find(|t| allowed_type(t)).unwrap_or("SYMBOL");
+        let of_type = |v: &&Value| match ty {
+            "SYMBOL" => matches!(v, Value::Symbol(_)),
+            "STRING" => matches!(v, Value::String(_)),
+            "INTEGER" => matches!(v, Value::Integer(_)),
+            "FLOAT" => matches!(v, Value::Float(_)),
+            _ => false,
+        };
+        let restricts = |kind: &str| match ty {
+            "SYMBOL" => matches!(kind, "allowed-symbols" | "allowed-lexemes"),
+            "STRING" => matches!(kind, "allowed-strings" | "allowed-lexemes"),
+            "INTEGER" => matches!(kind, "allowed-integers" | "allowed-numbers"),
+            "FLOAT" => matches!(kind, "allowed-floats" | "allowed-numbers"),
+            _ => false,
+        };
+        for (kind, values) in &self.allowed {
+            if restricts(kind) || kind.as_str() == "allowed-values" {
+                if let Some(v) = values.iter().find(of_type) {
+                    return v.clone();
+                }
+            }
         }
-        let first_type = self.types.first().map(|t| t.as_str());
-        match first_type {
-            Some("INTEGER") | Some("NUMBER") => match self.range {
-                Some((Some(min), _)) => Value::Integer(min as i64),
-                _ => Value::Integer(0),
-            },
-            Some("FLOAT") => match self.range {
-                Some((Some(min), _)) => Value::Float(min),
-                _ => Value::Float(0.0),
-            },
-            Some("STRING") => Value::string(""),
-            _ => match self.range {
-                Some((Some(min), _)) if self.types.is_empty() => Value::Integer(min as i64),
-                _ => Value::nil(),
-            },
+        let min = self.range.and_then(|(min, _)| min);
+        match ty {
+            "STRING" => Value::string(""),
+            "INTEGER" => Value::Integer(min.map_or(0, |m| m as i64)),
+            "FLOAT" => Value::Float(min.unwrap_or(0.0)),
+            _ => Value::nil(),
         }
     }
 

@@ -7,11 +7,15 @@ use crate::eval::EvalError;
 use crate::value::{FactId, Value};
 
 impl Environment {
-    /// Asserts a fact given its slot values; `Ok(None)` if an identical fact exists.
+    /// Asserts a fact given its slot values and returns its index. If an identical
+    /// fact exists (and fact duplication is off), nothing is asserted and the
+    /// existing fact's index is returned, as CLIPS 6.4 does.
     pub fn assert_values(&mut self, template: TemplateId, slots: Box<[Value]>) -> Result<Option<FactId>, EvalError> {
-        if let Some(existing) = self.rt.wm.find_duplicate(template, &slots) {
-            self.note_support(existing, false);
-            return Ok(None);
+        if !self.rt.fact_duplication {
+            if let Some(existing) = self.rt.wm.find_duplicate(template, &slots) {
+                self.note_support(existing, false);
+                return Ok(Some(existing));
+            }
         }
         if let Some(max) = self.rt.limits.max_facts {
             if self.rt.wm.len() >= max {

@@ -101,6 +101,9 @@ impl Host for LhsHost<'_> {
     fn write(&mut self, name: &str, text: &str) -> bool {
         self.0.routers.write(name, text)
     }
+    fn dynamic_constraint_checking(&self) -> bool {
+        self.0.dynamic_constraint_checking
+    }
 }
 
 impl TestHost for Runtime {
@@ -191,5 +194,8 @@ impl Host for Environment {
     }
     fn write(&mut self, name: &str, text: &str) -> bool {
         self.rt.routers.write(name, text)
+    }
+    fn dynamic_constraint_checking(&self) -> bool {
+        self.rt.dynamic_constraint_checking
     }
 }

@@ -189,6 +189,11 @@ pub struct Runtime {
     pub firing_rule: Option<Atom>,
     /// Every source text loaded, with its name, for locating errors.
     pub sources: Vec<(String, Rc<str>)>,
+    /// `set-fact-duplication`: whether identical facts may be asserted.
+    pub fact_duplication: bool,
+    /// `set-dynamic-constraint-checking`: whether slot values are checked against
+    /// their constraints when facts are made at run time.
+    pub dynamic_constraint_checking: bool,
 }
 
 /// A CLIPS environment.
@@ -257,6 +262,8 @@ impl Environment {
                 top_frame: Vec::new(),
                 firing_rule: None,
                 sources: Vec::new(),
+                fact_duplication: false,
+                dynamic_constraint_checking: false,
             },
             net: Network::default(),
         }

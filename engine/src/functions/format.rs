@@ -108,6 +108,7 @@ fn parse(control: &str) -> Result<Vec<Piece>, FnError> {
                 pieces.push(Piece::Directive(spec));
             }
             'n' if seen == "%n" => text.push('\n'),
+            't' if seen == "%t" => text.push('\t'),
             'r' if seen == "%r" => text.push('\r'),
             '%' if seen == "%%" => text.push('%'),
             _ => return Err(invalid_flag(&seen)),

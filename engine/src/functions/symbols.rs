@@ -11,11 +11,17 @@ pub fn gensym(state: &mut FnState, _: &[Value]) -> Result<Value, FnError> {
     Ok(Value::symbol(&format!("gen{n}")))
 }
 
-/// `(gensym*)`: like `gensym`. (CLIPS also skips names of symbols currently in use;
-/// Salience's interner never forgets a symbol, so it cannot tell which are, and
-/// behaves as `gensym`.)
-pub fn gensym_star(state: &mut FnState, args: &[Value]) -> Result<Value, FnError> {
-    gensym(state, args)
+/// `(gensym*)`: like `gensym`, but skips names that are already symbols. (The
+/// interner never forgets a name, so a name once used counts as in use.)
+pub fn gensym_star(state: &mut FnState, _: &[Value]) -> Result<Value, FnError> {
+    loop {
+        let n = state.gensym_counter;
+        state.gensym_counter = n.saturating_add(1);
+        let name = format!("gen{n}");
+        if ustr::Ustr::from_existing(&name).is_none() {
+            return Ok(Value::symbol(&name));
+        }
+    }
 }
 
 /// `(setgen <integer>)`: sets the counter `gensym` uses next and returns it. A value
