@@ -147,7 +147,7 @@ impl Agenda {
     }
 
     /// Whether `module`'s agenda is empty.
-    pub fn is_empty(&self, module: ModuleId) -> bool {
+    pub fn module_is_empty(&self, module: ModuleId) -> bool {
         self.queues.get(&module).is_none_or(|q| q.is_empty())
     }
 
@@ -155,7 +155,11 @@ impl Agenda {
     pub fn list(&self, module: ModuleId) -> Vec<&Activation> {
         self.queues
             .get(&module)
-            .map(|q| q.values().filter_map(|id| self.activations.get(id).map(|(a, _)| a)).collect())
+            .map(|q| {
+                q.values()
+                    .filter_map(|id| self.activations.get(id).map(|(a, _)| a))
+                    .collect()
+            })
             .unwrap_or_default()
     }
 
@@ -185,7 +189,7 @@ impl Agenda {
     }
 
     /// Whether there are no activations at all.
-    pub fn is_empty_all(&self) -> bool {
+    pub fn is_empty(&self) -> bool {
         self.activations.is_empty()
     }
 }

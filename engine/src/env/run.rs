@@ -92,7 +92,9 @@ impl Environment {
                 break StopReason::AgendaEmpty;
             };
             fired += 1;
-            last_rule = self.rt.rules[self.rt.productions[activation.production.0 as usize].rule].name.to_string();
+            last_rule = self.rt.rules[self.rt.productions[activation.production.0 as usize].rule]
+                .name
+                .to_string();
             self.fire(activation, fired)?;
             if self.rt.exit_requested.is_some() {
                 break StopReason::Halted;
@@ -125,7 +127,7 @@ impl Environment {
         loop {
             // An empty focus stack (e.g. after `return` popped MAIN) refocuses MAIN
             // while MAIN has activations.
-            if self.rt.focus.is_empty() && !self.rt.agenda.is_empty(ModuleId(0)) {
+            if self.rt.focus.is_empty() && !self.rt.agenda.module_is_empty(ModuleId(0)) {
                 self.rt.focus.push(ModuleId(0));
             }
             let module = *self.rt.focus.last()?;
@@ -138,7 +140,12 @@ impl Environment {
 
     /// Re-evaluates the salience of every activation of a rule with dynamic salience.
     pub(crate) fn refresh_saliences(&mut self) {
-        let all: Vec<_> = self.rt.agenda.all().map(|a| (a.production, a.token)).collect();
+        let all: Vec<_> = self
+            .rt
+            .agenda
+            .all()
+            .map(|a| (a.production, a.token))
+            .collect();
         for (production, token) in all {
             let rule = self.rt.productions[production.0 as usize].rule;
             if matches!(self.rt.rules[rule].salience, super::Salience::Dynamic(..)) {
@@ -163,10 +170,15 @@ impl Environment {
         let name = rule.name;
         let origin = rule.origin;
         if self.rt.watch.rules {
-            let line = format!("FIRE {number:>4} {}: {}\n", name, show::fact_list(&activation.facts));
+            let line = format!(
+                "FIRE {number:>4} {}: {}\n",
+                name,
+                show::fact_list(&activation.facts)
+            );
             self.rt.routers.write("t", &line);
         }
-        self.rt.current_support = logical.and_then(|level| self.net.ancestor(activation.token, level));
+        self.rt.current_support =
+            logical.and_then(|level| self.net.ancestor(activation.token, level));
         self.rt.firing_rule = Some(name);
         let result = eval::eval_body(self, &mut frame, &rhs);
         self.rt.current_support = None;

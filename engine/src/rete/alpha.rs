@@ -43,9 +43,14 @@ pub struct AlphaMemory {
 }
 
 /// Every way `fact` matches `pattern`, as capture vectors.
-pub fn match_fact(pattern: &AlphaPattern, fact: &Fact, host: &mut dyn TestHost) -> Vec<Box<[Value]>> {
+pub fn match_fact(
+    pattern: &AlphaPattern,
+    fact: &Fact,
+    host: &mut dyn TestHost,
+) -> Vec<Box<[Value]>> {
     let mut results = Vec::new();
-    let mut captures: SmallVec<[Value; 8]> = SmallVec::from_elem(Value::Void, pattern.captures as usize);
+    let mut captures: SmallVec<[Value; 8]> =
+        SmallVec::from_elem(Value::Void, pattern.captures as usize);
     fill_slots(pattern, fact, 0, &mut captures, host, &mut results);
     results
 }
@@ -119,7 +124,11 @@ fn split_fields(
         let max_len = remaining - singles_after;
         // Longest first: CLIPS creates the split with the longest leading segment
         // first, so under depth the shortest fires first.
-        let lengths: Vec<usize> = if multis_after { (0..=max_len).rev().collect() } else { vec![max_len] };
+        let lengths: Vec<usize> = if multis_after {
+            (0..=max_len).rev().collect()
+        } else {
+            vec![max_len]
+        };
         for len in lengths {
             current.push(start..start + len);
             split_fields(fields, values, start + len, current, out);

@@ -28,7 +28,13 @@ impl Network {
         let mut used = Vec::new();
         let mut fresh = Vec::new();
         let last = self.build_chain(chain, ROOT_NODE, true, facts, host, &mut used, &mut fresh);
-        self.child(NodeKind::Production(production), last, None, &mut used, &mut fresh);
+        self.child(
+            NodeKind::Production(production),
+            last,
+            None,
+            &mut used,
+            &mut fresh,
+        );
         self.production_nodes.insert(production, used);
         self.seed(&fresh, host);
     }
@@ -63,7 +69,12 @@ impl Network {
     }
 
     /// An existing child of `parent` with this share key, now used once more.
-    fn shared_child(&mut self, parent: NodeId, key: Option<&String>, used: &mut Vec<NodeId>) -> Option<NodeId> {
+    fn shared_child(
+        &mut self,
+        parent: NodeId,
+        key: Option<&String>,
+        used: &mut Vec<NodeId>,
+    ) -> Option<NodeId> {
         let key = key?;
         let node = self.nodes[parent as usize]
             .children
@@ -142,12 +153,19 @@ impl Network {
                     match sub.as_slice() {
                         [NodeSpec::Join { alpha, eq, tests }] => {
                             let am = self.alpha_memory(alpha, facts.clone(), host);
-                            let key = share.then(|| format!("count|{exists}|{am}|{eq:?}|{tests:?}"));
+                            let key =
+                                share.then(|| format!("count|{exists}|{am}|{eq:?}|{tests:?}"));
                             match self.shared_child(parent, key.as_ref(), used) {
                                 Some(node) => node,
                                 None => {
                                     let join = self.new_join(am, eq, tests, parent);
-                                    self.child(NodeKind::Count(Count { exists, join }), parent, key, used, fresh)
+                                    self.child(
+                                        NodeKind::Count(Count { exists, join }),
+                                        parent,
+                                        key,
+                                        used,
+                                        fresh,
+                                    )
                                 }
                             }
                         }
@@ -155,7 +173,15 @@ impl Network {
                             // The sub-chain hangs off the same parent and runs before
                             // the count node: CLIPS puts such a "join from the right"
                             // second among the parent's children.
-                            let sub_last = self.build_chain(sub, parent, false, facts.clone(), host, used, fresh);
+                            let sub_last = self.build_chain(
+                                sub,
+                                parent,
+                                false,
+                                facts.clone(),
+                                host,
+                                used,
+                                fresh,
+                            );
                             let count = self.child(
                                 NodeKind::SubCount(SubCount {
                                     exists,
@@ -171,7 +197,13 @@ impl Network {
                             if siblings.len() > 1 && siblings[0] == count {
                                 siblings.swap(0, 1);
                             }
-                            self.child(NodeKind::Partner { owner: count }, sub_last, None, used, fresh);
+                            self.child(
+                                NodeKind::Partner { owner: count },
+                                sub_last,
+                                None,
+                                used,
+                                fresh,
+                            );
                             count
                         }
                     }
@@ -194,10 +226,19 @@ impl Network {
         memory.successors.insert(0, node);
         let template = memory.pattern.template;
         let terminal = memory.terminal;
-        self.trees.entry(template).or_default().attach(terminal, am, node);
+        self.trees
+            .entry(template)
+            .or_default()
+            .attach(terminal, am, node);
     }
 
-    fn new_join(&mut self, am: AmId, eq: &[(VarSource, u16)], tests: &[FieldTest], parent: NodeId) -> Join {
+    fn new_join(
+        &mut self,
+        am: AmId,
+        eq: &[(VarSource, u16)],
+        tests: &[FieldTest],
+        parent: NodeId,
+    ) -> Join {
         let mut join = Join {
             alpha: am,
             eq_left: eq.iter().map(|(l, _)| *l).collect(),
@@ -208,7 +249,10 @@ impl Network {
         };
         if parent != ROOT_NODE {
             for m in self.alpha[am as usize].entries.values() {
-                join.right.entry(right_key(&join, m)).or_default().push(m.clone());
+                join.right
+                    .entry(right_key(&join, m))
+                    .or_default()
+                    .push(m.clone());
             }
         }
         join
@@ -275,7 +319,8 @@ impl Network {
                 let tok = self.tokens.get(*t);
                 *t != ROOT_TOKEN
                     && dead.contains(&tok.node)
-                    && (tok.parent == ROOT_TOKEN || !dead.contains(&self.tokens.get(tok.parent).node))
+                    && (tok.parent == ROOT_TOKEN
+                        || !dead.contains(&self.tokens.get(tok.parent).node))
             })
             .collect();
         for t in doomed.into_iter().rev() {

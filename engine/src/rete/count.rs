@@ -3,7 +3,7 @@
 //! is zero (`not`) or non-zero (`exists`).
 
 use super::alpha::AlphaMatch;
-use super::network::{right_key, NodeKind, Network};
+use super::network::{right_key, Network, NodeKind};
 use super::token::TokenId;
 use super::{NodeId, TestHost};
 use smallvec::SmallVec;
@@ -31,14 +31,22 @@ impl Network {
     }
 
     /// The tokens of this node whose parent matches `m`.
-    fn count_owners(&self, node: NodeId, m: &AlphaMatch, host: &mut dyn TestHost) -> SmallVec<[TokenId; 8]> {
+    fn count_owners(
+        &self,
+        node: NodeId,
+        m: &AlphaMatch,
+        host: &mut dyn TestHost,
+    ) -> SmallVec<[TokenId; 8]> {
         let join = self.join(node);
         let key = right_key(join, m);
         let mut out = SmallVec::new();
         let owners: SmallVec<[TokenId; 8]> = if self.nodes[node as usize].parent == 0 {
             join.left.values().flatten().copied().collect()
         } else {
-            join.left.get(&key).map(|b| b.iter().copied().collect()).unwrap_or_default()
+            join.left
+                .get(&key)
+                .map(|b| b.iter().copied().collect())
+                .unwrap_or_default()
         };
         for owner in owners {
             let parent = self.tokens.get(owner).parent;
@@ -50,10 +58,19 @@ impl Network {
     }
 
     /// A matching fact arrives: owners it matches count one more.
-    pub(super) fn count_right(&mut self, node: NodeId, m: &Rc<AlphaMatch>, host: &mut dyn TestHost) {
+    pub(super) fn count_right(
+        &mut self,
+        node: NodeId,
+        m: &Rc<AlphaMatch>,
+        host: &mut dyn TestHost,
+    ) {
         if self.nodes[node as usize].parent != 0 {
             let key = right_key(self.join(node), m);
-            self.join_mut(node).right.entry(key).or_default().push(m.clone());
+            self.join_mut(node)
+                .right
+                .entry(key)
+                .or_default()
+                .push(m.clone());
         }
         let exists = self.count_exists(node);
         for owner in self.count_owners(node, m, host) {
@@ -73,7 +90,12 @@ impl Network {
     /// A matching fact is gone: owners it matched count one less. Returns the
     /// owners whose count reached zero, with when they were blocked; the caller
     /// releases them across all nodes, most recently blocked first, as CLIPS does.
-    pub(super) fn count_right_retract(&mut self, node: NodeId, m: &Rc<AlphaMatch>, host: &mut dyn TestHost) -> Vec<(u64, NodeId, TokenId)> {
+    pub(super) fn count_right_retract(
+        &mut self,
+        node: NodeId,
+        m: &Rc<AlphaMatch>,
+        host: &mut dyn TestHost,
+    ) -> Vec<(u64, NodeId, TokenId)> {
         let mut freed = Vec::new();
         for owner in self.count_owners(node, m, host) {
             if !self.tokens.is_live(owner) {
@@ -90,8 +112,12 @@ impl Network {
 
     /// Releases count tokens whose count reached zero: a `not` passes its token on,
     /// an `exists` withdraws it.
-    pub(super) fn release(&mut self, mut freed: Vec<(u64, NodeId, TokenId)>, host: &mut dyn TestHost) {
-        freed.sort_by(|a, b| b.0.cmp(&a.0));
+    pub(super) fn release(
+        &mut self,
+        mut freed: Vec<(u64, NodeId, TokenId)>,
+        host: &mut dyn TestHost,
+    ) {
+        freed.sort_by_key(|f| std::cmp::Reverse(f.0));
         for (_, node, owner) in freed {
             if !self.tokens.is_live(owner) || self.tokens.get(owner).count != 0 {
                 continue;

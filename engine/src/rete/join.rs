@@ -2,7 +2,7 @@
 //! carries the match on.
 
 use super::alpha::AlphaMatch;
-use super::network::{right_key, Join, NodeKind, Network};
+use super::network::{right_key, Join, Network, NodeKind};
 use super::test::field_test;
 use super::token::{TokenId, ROOT_TOKEN};
 use super::{NodeId, TestHost};
@@ -28,7 +28,13 @@ impl Network {
     }
 
     /// Whether `token` and `m` pass the join's non-hashed tests.
-    pub(super) fn join_tests_pass(&self, join: &Join, token: TokenId, m: &AlphaMatch, host: &mut dyn TestHost) -> bool {
+    pub(super) fn join_tests_pass(
+        &self,
+        join: &Join,
+        token: TokenId,
+        m: &AlphaMatch,
+        host: &mut dyn TestHost,
+    ) -> bool {
         if join.tests.is_empty() {
             return true;
         }
@@ -36,12 +42,19 @@ impl Network {
             VarSource::Fact(_) | VarSource::Token { .. } => self.read(token, s),
             VarSource::Capture(_) => crate::value::Value::Void,
         };
-        join.tests.iter().all(|t| field_test(t, &m.captures, Some(&read), host))
+        join.tests
+            .iter()
+            .all(|t| field_test(t, &m.captures, Some(&read), host))
     }
 
     /// The alpha matches that join with `token` (its key bucket, or the whole alpha
     /// memory for a join under the root), filtered by the tests.
-    pub(super) fn matches_for(&self, node: NodeId, token: TokenId, host: &mut dyn TestHost) -> SmallVec<[Rc<AlphaMatch>; 8]> {
+    pub(super) fn matches_for(
+        &self,
+        node: NodeId,
+        token: TokenId,
+        host: &mut dyn TestHost,
+    ) -> SmallVec<[Rc<AlphaMatch>; 8]> {
         let join = self.join(node);
         let under_root = token == ROOT_TOKEN;
         let mut out = SmallVec::new();
@@ -86,8 +99,16 @@ impl Network {
             let join = self.join(node);
             let key = right_key(join, m);
             // Newest first, as CLIPS's memories list them.
-            let candidates: SmallVec<[TokenId; 8]> = join.left.get(&key).map(|b| b.iter().rev().copied().collect()).unwrap_or_default();
-            self.join_mut(node).right.entry(key).or_default().push(m.clone());
+            let candidates: SmallVec<[TokenId; 8]> = join
+                .left
+                .get(&key)
+                .map(|b| b.iter().rev().copied().collect())
+                .unwrap_or_default();
+            self.join_mut(node)
+                .right
+                .entry(key)
+                .or_default()
+                .push(m.clone());
             candidates
         };
         for parent in parents {

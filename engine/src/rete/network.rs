@@ -166,12 +166,15 @@ impl Network {
         let mut matched: FxHashMap<AmId, Vec<Rc<AlphaMatch>>> = FxHashMap::default();
         for entries in walk {
             for &(am, _) in &entries {
-                if !matched.contains_key(&am) {
-                    let matches = self.match_into(am, fact, host);
-                    matched.insert(am, matches);
+                if let std::collections::hash_map::Entry::Vacant(slot) = matched.entry(am) {
+                    slot.insert(self.match_into(am, fact, host));
                 }
             }
-            let variants = entries.iter().map(|(am, _)| matched[am].len()).max().unwrap_or(0);
+            let variants = entries
+                .iter()
+                .map(|(am, _)| matched[am].len())
+                .max()
+                .unwrap_or(0);
             for v in 0..variants {
                 for (am, node) in &entries {
                     if let Some(m) = matched[am].get(v).cloned() {
@@ -183,7 +186,12 @@ impl Network {
     }
 
     /// Matches `fact` against alpha memory `am` and stores the matches.
-    fn match_into(&mut self, am: AmId, fact: &Rc<Fact>, host: &mut dyn TestHost) -> Vec<Rc<AlphaMatch>> {
+    fn match_into(
+        &mut self,
+        am: AmId,
+        fact: &Rc<Fact>,
+        host: &mut dyn TestHost,
+    ) -> Vec<Rc<AlphaMatch>> {
         let captures = match_fact(&self.alpha[am as usize].pattern, fact, host);
         let mut out = Vec::with_capacity(captures.len());
         for (variant, captures) in captures.into_iter().enumerate() {
@@ -193,7 +201,9 @@ impl Network {
                 variant: variant as u32,
                 tokens: Default::default(),
             });
-            self.alpha[am as usize].entries.insert((fact.id, variant as u32), m.clone());
+            self.alpha[am as usize]
+                .entries
+                .insert((fact.id, variant as u32), m.clone());
             out.push(m);
         }
         out
@@ -216,7 +226,10 @@ impl Network {
         for am in memories.into_iter().rev() {
             let mut variants = Vec::new();
             let mut variant = 0;
-            while let Some(m) = self.alpha[am as usize].entries.swap_remove(&(fact.id, variant)) {
+            while let Some(m) = self.alpha[am as usize]
+                .entries
+                .swap_remove(&(fact.id, variant))
+            {
                 variants.push(m);
                 variant += 1;
             }
@@ -262,11 +275,23 @@ impl Network {
             VarSource::Capture(_) => Value::Void,
             VarSource::Token { level, capture } => self
                 .ancestor(token, level)
-                .and_then(|t| self.tokens.get(t).matched.as_ref().map(|m| m.captures[capture as usize].clone()))
+                .and_then(|t| {
+                    self.tokens
+                        .get(t)
+                        .matched
+                        .as_ref()
+                        .map(|m| m.captures[capture as usize].clone())
+                })
                 .unwrap_or(Value::Void),
             VarSource::Fact(level) => self
                 .ancestor(token, level)
-                .and_then(|t| self.tokens.get(t).matched.as_ref().map(|m| Value::Fact(m.fact.id)))
+                .and_then(|t| {
+                    self.tokens
+                        .get(t)
+                        .matched
+                        .as_ref()
+                        .map(|m| Value::Fact(m.fact.id))
+                })
                 .unwrap_or(Value::Void),
         }
     }
@@ -299,7 +324,14 @@ impl Network {
     // ---- operations shared by the node kinds ----
 
     /// Makes a token of `node` extending `parent`.
-    pub(super) fn make_token(&mut self, node: NodeId, parent: TokenId, matched: Option<Rc<AlphaMatch>>, count: u32, active: bool) -> TokenId {
+    pub(super) fn make_token(
+        &mut self,
+        node: NodeId,
+        parent: TokenId,
+        matched: Option<Rc<AlphaMatch>>,
+        count: u32,
+        active: bool,
+    ) -> TokenId {
         let id = self.tokens.add(Token {
             parent,
             node,
@@ -382,7 +414,12 @@ impl Network {
         }
     }
 
-    fn right_retract(&mut self, node: NodeId, m: &Rc<AlphaMatch>, host: &mut dyn TestHost) -> Vec<(u64, NodeId, TokenId)> {
+    fn right_retract(
+        &mut self,
+        node: NodeId,
+        m: &Rc<AlphaMatch>,
+        host: &mut dyn TestHost,
+    ) -> Vec<(u64, NodeId, TokenId)> {
         match &self.nodes[node as usize].kind {
             NodeKind::Count(_) => self.count_right_retract(node, m, host),
             _ => Vec::new(),
@@ -390,7 +427,12 @@ impl Network {
     }
 
     /// Evaluates a `test` CE's expression on a token.
-    pub(super) fn eval_on_token(&self, bound: &BoundExpr, token: TokenId, host: &mut dyn TestHost) -> Value {
+    pub(super) fn eval_on_token(
+        &self,
+        bound: &BoundExpr,
+        token: TokenId,
+        host: &mut dyn TestHost,
+    ) -> Value {
         let read = |s: VarSource| self.read(token, s);
         super::test::eval_bound(bound, &[], Some(&read), host)
     }
@@ -475,5 +517,8 @@ impl Network {
 
 /// The join key of an alpha match for a join.
 pub(super) fn right_key(join: &Join, m: &AlphaMatch) -> JoinKey {
-    join.eq_right.iter().map(|c| m.captures[*c as usize].clone()).collect()
+    join.eq_right
+        .iter()
+        .map(|c| m.captures[*c as usize].clone())
+        .collect()
 }

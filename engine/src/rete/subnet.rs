@@ -2,7 +2,7 @@
 //! its partner reports each result to the count node's token for the result's
 //! parent-level ancestor.
 
-use super::network::{NodeKind, Network};
+use super::network::{Network, NodeKind};
 use super::token::TokenId;
 use super::{NodeId, TestHost};
 
@@ -36,9 +36,17 @@ impl Network {
     }
 
     /// The sub-chain produced a result.
-    pub(super) fn partner_add(&mut self, owner_node: NodeId, result: TokenId, host: &mut dyn TestHost) {
-        let Some(parent) = self.owner_parent(owner_node, result) else { return };
-        let exists = matches!(&self.nodes[owner_node as usize].kind, NodeKind::SubCount(sc) if sc.exists);
+    pub(super) fn partner_add(
+        &mut self,
+        owner_node: NodeId,
+        result: TokenId,
+        host: &mut dyn TestHost,
+    ) {
+        let Some(parent) = self.owner_parent(owner_node, result) else {
+            return;
+        };
+        let exists =
+            matches!(&self.nodes[owner_node as usize].kind, NodeKind::SubCount(sc) if sc.exists);
         match self.subcount(owner_node).owners.get(&parent).copied() {
             Some(owner) => {
                 let t = self.tokens.get_mut(owner);
@@ -57,9 +65,17 @@ impl Network {
     }
 
     /// A sub-chain result is gone.
-    pub(super) fn partner_remove(&mut self, owner_node: NodeId, result: TokenId, host: &mut dyn TestHost) {
-        let Some(parent) = self.owner_parent(owner_node, result) else { return };
-        let exists = matches!(&self.nodes[owner_node as usize].kind, NodeKind::SubCount(sc) if sc.exists);
+    pub(super) fn partner_remove(
+        &mut self,
+        owner_node: NodeId,
+        result: TokenId,
+        host: &mut dyn TestHost,
+    ) {
+        let Some(parent) = self.owner_parent(owner_node, result) else {
+            return;
+        };
+        let exists =
+            matches!(&self.nodes[owner_node as usize].kind, NodeKind::SubCount(sc) if sc.exists);
         match self.subcount(owner_node).owners.get(&parent).copied() {
             Some(owner) if self.tokens.is_live(owner) => {
                 let t = self.tokens.get_mut(owner);

@@ -9,7 +9,11 @@ use crate::value::Value;
 pub type TokenValues<'a> = &'a dyn Fn(VarSource) -> Value;
 
 /// The value of `source`, given the current captures and, for join tests, the token.
-pub fn source_value(source: VarSource, captures: &[Value], token: Option<TokenValues<'_>>) -> Value {
+pub fn source_value(
+    source: VarSource,
+    captures: &[Value],
+    token: Option<TokenValues<'_>>,
+) -> Value {
     match source {
         VarSource::Capture(c) => captures[c as usize].clone(),
         other => token.map_or(Value::Void, |read| read(other)),

@@ -128,6 +128,11 @@ impl Tokens {
             .map(|(i, _)| TokenId(i as u32))
     }
 
+    /// Whether only the root token is live.
+    pub fn is_empty(&self) -> bool {
+        self.len() <= 1
+    }
+
     /// The number of live tokens (the root included).
     pub fn len(&self) -> usize {
         self.slots.len() - self.free.len()

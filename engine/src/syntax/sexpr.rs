@@ -125,7 +125,9 @@ pub fn read_one(text: &str) -> Result<Option<(SExpr, usize)>, Diagnostic> {
         d.span = d.span.shifted(rest);
         d
     })?;
-    let one = pairs.next().expect("the one_item rule always yields one pair");
+    let one = pairs
+        .next()
+        .expect("the one_item rule always yields one pair");
     let item = one
         .into_inner()
         .next()
@@ -200,21 +202,17 @@ fn check_nesting(text: &str) -> Result<(), Diagnostic> {
                     .with_label("nesting limit reached here"));
                 }
             }
-            b')' => {
-                if open.pop().is_none() {
-                    return Err(Diagnostic::new(Span::new(i, i + 1), "unexpected `)`")
-                        .with_label("no `(` is open here"));
-                }
+            b')' if open.pop().is_none() => {
+                return Err(Diagnostic::new(Span::new(i, i + 1), "unexpected `)`")
+                    .with_label("no `(` is open here"));
             }
             _ => {}
         }
         i += 1;
     }
     if let Some(&start) = open.last() {
-        return Err(
-            Diagnostic::new(Span::new(start, start + 1), "unclosed `(`")
-                .with_label("expected a matching `)` before the end of the input"),
-        );
+        return Err(Diagnostic::new(Span::new(start, start + 1), "unclosed `(`")
+            .with_label("expected a matching `)` before the end of the input"));
     }
     Ok(())
 }
@@ -225,7 +223,8 @@ fn pest_error(text: &str, error: pest::error::Error<Rule>) -> Diagnostic {
         pest::error::InputLocation::Span((s, _)) => s,
     };
     let end = (at + 1).min(text.len()).max(at);
-    Diagnostic::new(Span::new(at, end), "syntax error").with_label("expected a list, a string or a token")
+    Diagnostic::new(Span::new(at, end), "syntax error")
+        .with_label("expected a list, a string or a token")
 }
 
 fn build(pair: Pair<'_, Rule>) -> Result<SExpr, Diagnostic> {

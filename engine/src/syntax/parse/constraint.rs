@@ -306,7 +306,7 @@ mod tests {
         );
         let c = &constraints("1.5").unwrap()[0];
         assert_eq!(
-            c.all,
+            c.any,
             vec![vec![Term {
                 negated: false,
                 kind: TermKind::Literal(Value::Float(1.5)),
@@ -345,11 +345,11 @@ mod tests {
         let mut pos = 1;
         let c = parse_constraint(items, &mut pos).unwrap();
         assert_eq!(&source[c.span.start..c.span.end], "~?x&:(f)|b");
-        let t = &c.all[0][0];
+        let t = &c.any[0][0];
         assert!(t.negated);
         assert_eq!(&source[t.span.start..t.span.end], "~?x");
         assert_eq!(
-            &source[c.all[1][0].span.start..c.all[1][0].span.end],
+            &source[c.any[0][1].span.start..c.any[0][1].span.end],
             ":(f)"
         );
         assert_eq!(pos, 8);
