@@ -1,0 +1,156 @@
+//! The `salience` command line: what it prints, where, and with which exit status.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn salience(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_salience"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null())
+        .output()
+        .expect("the salience binary runs")
+}
+
+/// Writes `text` to a fresh file in the target directory and returns its path.
+fn program(name: &str, text: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-programs");
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    let mut f = std::fs::File::create(&path).expect("temp file");
+    f.write_all(text.as_bytes()).expect("write program");
+    path
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn runs_the_readme_example() {
+    let out = salience(&["run", "examples/hello.clp"]);
+    assert!(out.status.success(), "stderr: {}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "Bob must wait 10 cm\nAnn may ride\n");
+    assert_eq!(text(&out.stderr), "");
+}
+
+#[test]
+fn loads_several_files_in_order() {
+    let templates = program("two-a.clp", "(deftemplate item (slot n))\n");
+    let rules = program(
+        "two-b.clp",
+        "(deffacts d (item (n 2)))\n(defrule show (item (n ?n)) => (printout t \"n=\" ?n crlf))\n",
+    );
+    let out = salience(&["run", templates.to_str().unwrap(), rules.to_str().unwrap()]);
+    assert!(out.status.success(), "stderr: {}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "n=2\n");
+}
+
+#[test]
+fn syntax_errors_name_file_line_and_column_with_a_caret() {
+    let path = program(
+        "broken.clp",
+        "(deftemplate point (slot x))\n(defrule r\n   (point (y 1))\n   =>\n   (printout t \"hi\" crlf))\n(defrule s (point (x ?x)) (printout t ?x))\n",
+    );
+    let out = salience(&["run", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "a load error exits with status 1");
+    assert_eq!(text(&out.stdout), "", "nothing runs after a failed load");
+    let err = text(&out.stderr);
+    // Both errors are reported, each with its position and a caret.
+    assert!(err.contains("broken.clp:3:12"), "{err}");
+    assert!(err.contains("unknown slot `y` in template `point`"), "{err}");
+    assert!(err.contains("expected one of: x"), "{err}");
+    assert!(err.contains("broken.clp:6:"), "{err}");
+    assert!(err.contains("=>"), "{err}");
+    assert!(err.lines().any(|l| l.trim_start().starts_with("| ") && l.contains('^')), "{err}");
+}
+
+#[test]
+fn unbalanced_input_is_an_error_not_a_panic() {
+    for (name, source) in [
+        ("open.clp", "(defrule r (a) => (printout t \"x\" crlf)"),
+        ("close.clp", "(defrule r (a) => ))"),
+        ("string.clp", "(defrule r (a) => (printout t \"never closed))"),
+        ("deep.clp", &"(".repeat(100_000)),
+        ("garbage.clp", "\u{0}\u{1}((?$?~&|<- 1e999999 \"\\"),
+    ] {
+        let path = program(name, source);
+        let out = salience(&["run", path.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(1), "{name}: {}", text(&out.stderr));
+        assert!(text(&out.stderr).contains("error"), "{name}");
+    }
+}
+
+#[test]
+fn runtime_errors_name_the_rule_and_stop_the_run() {
+    let path = program(
+        "runtime.clp",
+        "(defrule a (declare (salience 10)) => (printout t \"before\" crlf) (printout t (+ 1 x) crlf))\n(defrule b => (printout t \"never\" crlf))\n",
+    );
+    let out = salience(&["run", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stdout), "before\n");
+    let err = text(&out.stderr);
+    assert!(err.contains("rule a"), "{err}");
+    assert!(err.contains("runtime.clp:1:"), "{err}");
+}
+
+#[test]
+fn firing_limit_stops_a_runaway_program() {
+    let path = program(
+        "loop.clp",
+        "(defrule again ?f <- (n ?x) => (retract ?f) (assert (n (+ ?x 1))))\n(deffacts d (n 0))\n",
+    );
+    let out = salience(&["run", "--max-firings", "1000", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("firing limit reached after 1000 rule firings"), "{err}");
+    assert!(err.contains("again"), "{err}");
+}
+
+#[test]
+fn fact_limit_stops_a_growing_working_memory() {
+    let path = program("grow.clp", "(defrule grow (n ?x) => (assert (n (+ ?x 1))))\n(deffacts d (n 0))\n");
+    let out = salience(&["run", "--max-facts", "50", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("working-memory limit reached: 50 facts"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn watch_traces_rules_and_facts() {
+    let out = salience(&["run", "--watch", "rules", "--watch", "facts", "examples/hello.clp"]);
+    assert!(out.status.success());
+    let stdout = text(&out.stdout);
+    assert!(stdout.starts_with("==> f-1     (person (name Ann) (height 150))\n"), "{stdout}");
+    assert!(stdout.contains("FIRE    1 too-short: f-2\nBob must wait 10 cm\n"), "{stdout}");
+}
+
+#[test]
+fn strategy_option_changes_the_order() {
+    let depth = salience(&["run", "examples/hello.clp"]);
+    let breadth = salience(&["run", "--strategy", "breadth", "examples/hello.clp"]);
+    assert_eq!(text(&breadth.stdout), "Ann may ride\nBob must wait 10 cm\n");
+    assert_ne!(text(&depth.stdout), text(&breadth.stdout));
+}
+
+#[test]
+fn batch_reads_answers_from_the_batch_file() {
+    let path = program(
+        "ask.bat",
+        "(defrule ask => (printout t \"Size? \") (bind ?n (read)) (printout t \"got \" (* ?n 2) crlf))\n(reset)\n(run)\n21\n(exit)\n",
+    );
+    let out = salience(&["batch", path.to_str().unwrap()]);
+    assert!(out.status.success());
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("CLIPS> (run)\nSize? "), "{stdout}");
+    assert!(stdout.contains("got 42\n"), "{stdout}");
+    assert!(stdout.ends_with("CLIPS> (exit)\n"), "{stdout}");
+}
+
+#[test]
+fn missing_file_is_reported() {
+    let out = salience(&["run", "no/such/file.clp"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("cannot read no/such/file.clp"));
+}
