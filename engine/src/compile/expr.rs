@@ -298,8 +298,10 @@ impl<'a> ExprCompiler<'a> {
         if self.scope.lenient {
             return Ok(CExpr::Local(self.scope.slot(name)));
         }
-        Err(Diagnostic::new(span, format!("undefined variable `?{name}`"))
-            .with_label("this variable is not bound on the LHS or by an earlier bind"))
+        Err(
+            Diagnostic::new(span, format!("undefined variable `?{name}`"))
+                .with_label("this variable is not bound on the LHS or by an earlier bind"),
+        )
     }
 
     fn call(&mut self, call: &Call) -> Res<CExpr> {
@@ -311,9 +313,14 @@ impl<'a> ExprCompiler<'a> {
             "if" => self.if_form(call),
             "while" => {
                 let (cond, rest) = args.split_first().ok_or_else(|| {
-                    Diagnostic::new(span, "while needs a condition").with_label("expected (while condition do action...)")
+                    Diagnostic::new(span, "while needs a condition")
+                        .with_label("expected (while condition do action...)")
                 })?;
-                let body = if rest.first().is_some_and(|e| is_sym(e, "do")) { &rest[1..] } else { rest };
+                let body = if rest.first().is_some_and(|e| is_sym(e, "do")) {
+                    &rest[1..]
+                } else {
+                    rest
+                };
                 let cond = self.compile(cond)?;
                 let body = self.compile_all(body)?;
                 special(Special::While(cond, body))
@@ -328,14 +335,21 @@ impl<'a> ExprCompiler<'a> {
                     }
                 };
                 let list = args.get(1).ok_or_else(|| {
-                    Diagnostic::new(span, "foreach needs a list").with_label("expected (foreach ?var list action...)")
+                    Diagnostic::new(span, "foreach needs a list")
+                        .with_label("expected (foreach ?var list action...)")
                 })?;
-                let body = if args.get(2).is_some_and(|e| is_sym(e, "do")) { &args[3..] } else { &args[2..] };
+                let body = if args.get(2).is_some_and(|e| is_sym(e, "do")) {
+                    &args[3..]
+                } else {
+                    &args[2..]
+                };
                 self.foreach(var, list, body, span)
             }
             "progn$" => match args.first() {
                 Some(Expr::List(items, _)) if matches!(items.as_slice(), [Expr::Var(_), _]) => {
-                    let Expr::Var(var) = &items[0] else { unreachable!("matched above") };
+                    let Expr::Var(var) = &items[0] else {
+                        unreachable!("matched above")
+                    };
                     self.foreach(var.name, &items[1], &args[1..], span)
                 }
                 // Without a variable, the body runs once per field.
@@ -385,7 +399,11 @@ impl<'a> ExprCompiler<'a> {
                 special(Special::Assert(facts))
             }
             "modify" | "duplicate" => self.modify(call, name.as_str() == "duplicate"),
-            "any-factp" | "find-fact" | "find-all-facts" | "do-for-fact" | "do-for-all-facts"
+            "any-factp"
+            | "find-fact"
+            | "find-all-facts"
+            | "do-for-fact"
+            | "do-for-all-facts"
             | "delayed-do-for-all-facts" => self.query(call),
             _ => self.plain_call(call),
         }
@@ -395,28 +413,41 @@ impl<'a> ExprCompiler<'a> {
         let name = call.name.name;
         let (callee, min, max) = if let Some(id) = self.program.function_id(name) {
             let f = &self.program.functions[id as usize];
-            (Callee::Function(id), f.params, if f.rest { None } else { Some(f.params) })
+            (
+                Callee::Function(id),
+                f.params,
+                if f.rest { None } else { Some(f.params) },
+            )
         } else if let Some(sig) = self.commands.command(name.as_str()) {
             (Callee::Command(sig.id), sig.min_args, sig.max_args)
         } else if let Some(b) = crate::functions::lookup(name.as_str()) {
             (Callee::Builtin(b), b.min_args, b.max_args)
         } else {
-            return Err(Diagnostic::new(call.name.span, format!("unknown function `{name}`"))
-                .with_label("no built-in, deffunction or command has this name"));
+            return Err(
+                Diagnostic::new(call.name.span, format!("unknown function `{name}`"))
+                    .with_label("no built-in, deffunction or command has this name"),
+            );
         };
         check_arity(name, call, min, max)?;
         let args = self.compile_all(&call.args)?.into_boxed_slice();
-        Ok(CExpr::Call(Box::new(CallExpr { callee, name, args, span: call.span })))
+        Ok(CExpr::Call(Box::new(CallExpr {
+            callee,
+            name,
+            args,
+            span: call.span,
+        })))
     }
 
     fn if_form(&mut self, call: &Call) -> Res<CExpr> {
         let args = &call.args;
         let cond = args.first().ok_or_else(|| {
-            Diagnostic::new(call.span, "if needs a condition").with_label("expected (if condition then action... [else action...])")
+            Diagnostic::new(call.span, "if needs a condition")
+                .with_label("expected (if condition then action... [else action...])")
         })?;
         if !args.get(1).is_some_and(|e| is_sym(e, "then")) {
             let at = args.get(1).map_or(call.span, |e| e.span());
-            return Err(Diagnostic::new(at, "missing `then` in if").with_label("expected `then` after the condition"));
+            return Err(Diagnostic::new(at, "missing `then` in if")
+                .with_label("expected `then` after the condition"));
         }
         let rest = &args[2..];
         let else_at = rest.iter().position(|e| is_sym(e, "else"));
@@ -427,7 +458,10 @@ impl<'a> ExprCompiler<'a> {
         let cond = self.compile(cond)?;
         let then_part = self.compile_all(then_part)?;
         let else_part = self.compile_all(else_part)?;
-        Ok(CExpr::Special(Box::new(Special::If(cond, then_part, else_part)), call.span))
+        Ok(CExpr::Special(
+            Box::new(Special::If(cond, then_part, else_part)),
+            call.span,
+        ))
     }
 
     fn loop_for_count(&mut self, call: &Call) -> Res<CExpr> {
@@ -438,19 +472,39 @@ impl<'a> ExprCompiler<'a> {
         })?;
         let (var, start, end) = match spec {
             Expr::List(items, list_span) => match items.as_slice() {
-                [Expr::Var(v), end] => (Some(v.name), CExpr::Const(Value::Integer(1)), self.compile(end)?),
-                [Expr::Var(v), start, end] => (Some(v.name), self.compile(start)?, self.compile(end)?),
+                [Expr::Var(v), end] => (
+                    Some(v.name),
+                    CExpr::Const(Value::Integer(1)),
+                    self.compile(end)?,
+                ),
+                [Expr::Var(v), start, end] => {
+                    (Some(v.name), self.compile(start)?, self.compile(end)?)
+                }
                 _ => {
-                    return Err(Diagnostic::new(*list_span, "malformed loop-for-count range")
-                        .with_label("expected (?var start end) or (?var end)"))
+                    return Err(
+                        Diagnostic::new(*list_span, "malformed loop-for-count range")
+                            .with_label("expected (?var start end) or (?var end)"),
+                    )
                 }
             },
             other => (None, CExpr::Const(Value::Integer(1)), self.compile(other)?),
         };
         let var = var.map(|v| self.scope.slot(v));
-        let body = if args.get(1).is_some_and(|e| is_sym(e, "do")) { &args[2..] } else { &args[1..] };
+        let body = if args.get(1).is_some_and(|e| is_sym(e, "do")) {
+            &args[2..]
+        } else {
+            &args[1..]
+        };
         let body = self.compile_all(body)?;
-        Ok(CExpr::Special(Box::new(Special::LoopForCount { var, start, end, body }), call.span))
+        Ok(CExpr::Special(
+            Box::new(Special::LoopForCount {
+                var,
+                start,
+                end,
+                body,
+            }),
+            call.span,
+        ))
     }
 
     fn foreach(&mut self, var: Atom, list: &Expr, body: &[Expr], span: Span) -> Res<CExpr> {
@@ -458,12 +512,21 @@ impl<'a> ExprCompiler<'a> {
         let var_slot = self.scope.slot(var);
         let index = self.scope.slot(atom(&format!("{var}-index")));
         let body = self.compile_all(body)?;
-        Ok(CExpr::Special(Box::new(Special::Foreach { var: var_slot, index, list, body }), span))
+        Ok(CExpr::Special(
+            Box::new(Special::Foreach {
+                var: var_slot,
+                index,
+                list,
+                body,
+            }),
+            span,
+        ))
     }
 
     fn switch(&mut self, call: &Call) -> Res<CExpr> {
         let subject = call.args.first().ok_or_else(|| {
-            Diagnostic::new(call.span, "switch needs a value").with_label("expected (switch value (case v then action...) ...)")
+            Diagnostic::new(call.span, "switch needs a value")
+                .with_label("expected (switch value (case v then action...) ...)")
         })?;
         let subject = self.compile(subject)?;
         let mut cases = Vec::new();
@@ -472,14 +535,19 @@ impl<'a> ExprCompiler<'a> {
             let c = match clause {
                 Expr::Call(c) => c,
                 other => {
-                    return Err(Diagnostic::new(other.span(), "expected a case or default clause")
-                        .with_label("expected (case value then action...) or (default action...)"))
+                    return Err(
+                        Diagnostic::new(other.span(), "expected a case or default clause")
+                            .with_label(
+                                "expected (case value then action...) or (default action...)",
+                            ),
+                    )
                 }
             };
             match c.name.name.as_str() {
                 "case" => {
                     let value = c.args.first().ok_or_else(|| {
-                        Diagnostic::new(c.span, "case needs a value").with_label("expected (case value then action...)")
+                        Diagnostic::new(c.span, "case needs a value")
+                            .with_label("expected (case value then action...)")
                     })?;
                     if !c.args.get(1).is_some_and(|e| is_sym(e, "then")) {
                         return Err(Diagnostic::new(c.span, "missing `then` in case")
@@ -490,23 +558,34 @@ impl<'a> ExprCompiler<'a> {
                 }
                 "default" => default = Some(self.compile_all(&c.args)?),
                 other => {
-                    return Err(Diagnostic::new(c.name.span, format!("unexpected `{other}` in switch"))
-                        .with_label("expected `case` or `default`"))
+                    return Err(Diagnostic::new(
+                        c.name.span,
+                        format!("unexpected `{other}` in switch"),
+                    )
+                    .with_label("expected `case` or `default`"))
                 }
             }
         }
-        Ok(CExpr::Special(Box::new(Special::Switch(subject, cases, default)), call.span))
+        Ok(CExpr::Special(
+            Box::new(Special::Switch(subject, cases, default)),
+            call.span,
+        ))
     }
 
     fn bind(&mut self, call: &Call) -> Res<CExpr> {
         let values = self.compile_all(call.args.get(1..).unwrap_or(&[]))?;
         let target = match call.args.first() {
-            Some(Expr::Var(id)) | Some(Expr::MfVar(id)) => BindTarget::Local(self.scope.slot(id.name)),
+            Some(Expr::Var(id)) | Some(Expr::MfVar(id)) => {
+                BindTarget::Local(self.scope.slot(id.name))
+            }
             Some(Expr::Global(id)) => match self.program.global_id(id.name) {
                 Some(g) => BindTarget::Global(g),
                 None => {
-                    return Err(Diagnostic::new(id.span, format!("undefined global variable `?*{}*`", id.name))
-                        .with_label("define it with (defglobal ?*name* = value) first"))
+                    return Err(Diagnostic::new(
+                        id.span,
+                        format!("undefined global variable `?*{}*`", id.name),
+                    )
+                    .with_label("define it with (defglobal ?*name* = value) first"))
                 }
             },
             _ => {
@@ -514,12 +593,19 @@ impl<'a> ExprCompiler<'a> {
                     .with_label("expected (bind ?var value...)"))
             }
         };
-        Ok(CExpr::Special(Box::new(Special::Bind(target, values)), call.span))
+        Ok(CExpr::Special(
+            Box::new(Special::Bind(target, values)),
+            call.span,
+        ))
     }
 
     /// Compiles a fact written as a call, as in `(assert (point (x 1) (y 2)))`.
     pub fn fact_from_call(&mut self, call: &Call) -> Res<FactBuild> {
-        let spec = FactSpec { relation: call.name, items: call.args.clone(), span: call.span };
+        let spec = FactSpec {
+            relation: call.name,
+            items: call.args.clone(),
+            span: call.span,
+        };
         self.fact(&spec)
     }
 
@@ -534,27 +620,49 @@ impl<'a> ExprCompiler<'a> {
             let mut slots: Vec<(usize, Vec<CExpr>)> = Vec::new();
             for item in &spec.items {
                 let Expr::Call(c) = item else {
-                    return Err(Diagnostic::new(item.span(), format!("expected a slot of template `{relation}`"))
-                        .with_label(format!("expected (slot value) with a slot of: {}", self.program.template(template).slot_names())));
+                    return Err(Diagnostic::new(
+                        item.span(),
+                        format!("expected a slot of template `{relation}`"),
+                    )
+                    .with_label(format!(
+                        "expected (slot value) with a slot of: {}",
+                        self.program.template(template).slot_names()
+                    )));
                 };
                 let t = self.program.template(template);
                 let Some(index) = t.slot_index(c.name.name) else {
-                    return Err(Diagnostic::new(c.name.span, format!("unknown slot `{}` in template `{relation}`", c.name.name))
-                        .with_label(format!("expected one of: {}", t.slot_names())));
+                    return Err(Diagnostic::new(
+                        c.name.span,
+                        format!("unknown slot `{}` in template `{relation}`", c.name.name),
+                    )
+                    .with_label(format!("expected one of: {}", t.slot_names())));
                 };
                 if !t.slots[index].multi && c.args.len() != 1 {
-                    return Err(Diagnostic::new(c.span, format!("single-field slot `{}` needs exactly one value", c.name.name))
-                        .with_label("use a multislot to hold several values"));
+                    return Err(Diagnostic::new(
+                        c.span,
+                        format!(
+                            "single-field slot `{}` needs exactly one value",
+                            c.name.name
+                        ),
+                    )
+                    .with_label("use a multislot to hold several values"));
                 }
                 if slots.iter().any(|(i, _)| *i == index) {
-                    return Err(Diagnostic::new(c.name.span, format!("slot `{}` given twice", c.name.name))
-                        .with_label("each slot may appear once"));
+                    return Err(Diagnostic::new(
+                        c.name.span,
+                        format!("slot `{}` given twice", c.name.name),
+                    )
+                    .with_label("each slot may appear once"));
                 }
                 slots.push((index, self.compile_all(&c.args)?));
             }
             FactFields::Slots(slots)
         };
-        Ok(FactBuild { template, fields, span: spec.span })
+        Ok(FactBuild {
+            template,
+            fields,
+            span: spec.span,
+        })
     }
 
     fn modify(&mut self, call: &Call, duplicate: bool) -> Res<CExpr> {
@@ -571,7 +679,14 @@ impl<'a> ExprCompiler<'a> {
             };
             slots.push((c.name.name, c.name.span, self.compile_all(&c.args)?));
         }
-        Ok(CExpr::Special(Box::new(Special::Modify { fact, slots, duplicate }), call.span))
+        Ok(CExpr::Special(
+            Box::new(Special::Modify {
+                fact,
+                slots,
+                duplicate,
+            }),
+            call.span,
+        ))
     }
 
     fn query(&mut self, call: &Call) -> Res<CExpr> {
@@ -585,8 +700,11 @@ impl<'a> ExprCompiler<'a> {
         let usage = "expected (query-function ((?f template...)...) condition action...)";
         let lists = call.args.first().map(member_lists).unwrap_or_default();
         if lists.is_empty() {
-            return Err(Diagnostic::new(call.args.first().map_or(call.span, Expr::span), "malformed fact-set template list")
-                .with_label(usage));
+            return Err(Diagnostic::new(
+                call.args.first().map_or(call.span, Expr::span),
+                "malformed fact-set template list",
+            )
+            .with_label(usage));
         }
         let mut members = Vec::new();
         for (var, templates, span) in lists {
@@ -595,8 +713,13 @@ impl<'a> ExprCompiler<'a> {
                 match self.program.template_id(t) {
                     Some(id) => ids.push(id),
                     None => {
-                        return Err(Diagnostic::new(span, format!("unknown template `{t}` in fact-set query"))
-                            .with_label("expected the name of a deftemplate or of asserted ordered facts"))
+                        return Err(Diagnostic::new(
+                            span,
+                            format!("unknown template `{t}` in fact-set query"),
+                        )
+                        .with_label(
+                            "expected the name of a deftemplate or of asserted ordered facts",
+                        ))
                     }
                 }
             }
@@ -609,20 +732,38 @@ impl<'a> ExprCompiler<'a> {
             None => CExpr::Const(Value::true_sym()),
         };
         let actions = self.compile_all(call.args.get(2..).unwrap_or(&[]))?;
-        Ok(CExpr::Special(Box::new(Special::Query(FactQuery { kind, members, condition, actions })), call.span))
+        Ok(CExpr::Special(
+            Box::new(Special::Query(FactQuery {
+                kind,
+                members,
+                condition,
+                actions,
+            })),
+            call.span,
+        ))
     }
 }
 
 /// The member variables of a fact-set query's template list `((?f t1 t2) (?g t3))`.
 fn member_lists(expr: &Expr) -> Vec<(Atom, Vec<Atom>, Span)> {
-    let Expr::List(members, _) = expr else { return Vec::new() };
+    let Expr::List(members, _) = expr else {
+        return Vec::new();
+    };
     let member = |e: &Expr| -> Option<(Atom, Vec<Atom>, Span)> {
-        let Expr::List(items, span) = e else { return None };
-        let (Expr::Var(var), templates) = items.split_first()? else { return None };
+        let Expr::List(items, span) = e else {
+            return None;
+        };
+        let (Expr::Var(var), templates) = items.split_first()? else {
+            return None;
+        };
         let templates = templates.iter().map(sym).collect::<Option<Vec<_>>>()?;
         (!templates.is_empty()).then_some((var.name, templates, *span))
     };
-    members.iter().map(member).collect::<Option<Vec<_>>>().unwrap_or_default()
+    members
+        .iter()
+        .map(member)
+        .collect::<Option<Vec<_>>>()
+        .unwrap_or_default()
 }
 
 fn check_arity(name: Atom, call: &Call, min: usize, max: Option<usize>) -> Res<()> {
@@ -633,9 +774,17 @@ fn check_arity(name: Atom, call: &Call, min: usize, max: Option<usize>) -> Res<(
         None => format!("at least {min}"),
     };
     if n < min || max.is_some_and(|m| n > m) {
-        let plural = if max == Some(1) || (max.is_none() && min == 1) || (max == Some(min) && min == 1) { "" } else { "s" };
-        return Err(Diagnostic::new(call.span, format!("wrong number of arguments to `{name}`: {n} given"))
-            .with_label(format!("`{name}` expects {expected} argument{plural}")));
+        let plural =
+            if max == Some(1) || (max.is_none() && min == 1) || (max == Some(min) && min == 1) {
+                ""
+            } else {
+                "s"
+            };
+        return Err(Diagnostic::new(
+            call.span,
+            format!("wrong number of arguments to `{name}`: {n} given"),
+        )
+        .with_label(format!("`{name}` expects {expected} argument{plural}")));
     }
     Ok(())
 }

@@ -9,7 +9,9 @@
 use super::expr::{CExpr, CommandTable, ExprCompiler, Scope};
 use super::program::Program;
 use super::template::TemplateId;
-use crate::syntax::ast::{Ce, Constraint, Expr, Pattern, PatternBody, SlotConstraint, Term, TermKind};
+use crate::syntax::ast::{
+    Ce, Constraint, Expr, Pattern, PatternBody, SlotConstraint, Term, TermKind,
+};
 use crate::syntax::{Diagnostic, Span};
 use crate::value::{Atom, Value};
 use indexmap::IndexMap;
@@ -28,6 +30,8 @@ pub enum VarSource {
     },
     /// The address of the fact matched at token level `level`.
     Fact(u16),
+    /// The address of the fact being joined (for `test`s hoisted into a join).
+    MatchFact,
 }
 
 /// An expression together with the values its frame is filled from.
@@ -74,7 +78,10 @@ pub struct FieldTest {
 impl FieldTest {
     /// A test with a single term.
     pub fn single(capture: u16, alt: Alt) -> FieldTest {
-        FieldTest { capture, alts: vec![vec![alt]] }
+        FieldTest {
+            capture,
+            alts: vec![vec![alt]],
+        }
     }
 }
 
@@ -139,6 +146,9 @@ pub enum NodeSpec {
         eq: Vec<(VarSource, u16)>,
         /// Other tests between the token and the fact.
         tests: Vec<FieldTest>,
+        /// `test` CEs whose variables are all bound once this pattern matches,
+        /// evaluated here rather than where they were written.
+        exprs: Vec<BoundExpr>,
     },
     /// `not`: passes a token when the sub-chain has no match for it.
     Not(Vec<NodeSpec>),
@@ -196,7 +206,9 @@ impl<'a> LhsCompiler<'a> {
             match ce {
                 Ce::Logical(..) if seen_other => {
                     return Err(Diagnostic::new(ce.span(), "logical CEs must come first")
-                        .with_label("move this (logical ...) before the other conditional elements"))
+                        .with_label(
+                            "move this (logical ...) before the other conditional elements",
+                        ))
                 }
                 Ce::Logical(items, _) => logical_count += items.len(),
                 _ => seen_other = true,
@@ -246,10 +258,35 @@ impl<'a> LhsCompiler<'a> {
                 out.push(node);
             }
             Ce::Test(expr, _) => {
-                self.level += 1;
                 self.specificity += 1 + count_calls(expr);
                 let (bound, _) = self.bound_expr(expr, None)?;
-                out.push(NodeSpec::Test(bound));
+                // Evaluate the test as soon as its variables are bound: in the join of
+                // the pattern that binds the last of them.
+                let needed = bound.frame.iter().map(|s| match s {
+                    VarSource::Token { level, .. } | VarSource::Fact(level) => *level,
+                    _ => 0,
+                });
+                let needed = needed.max().unwrap_or(0);
+                let base = self.level - out.len() as u16;
+                let at = needed.max(base + 1);
+                match out.get_mut((at - base).saturating_sub(1) as usize) {
+                    Some(NodeSpec::Join { exprs, .. }) if at <= self.level => {
+                        let frame = bound
+                            .frame
+                            .iter()
+                            .map(|s| match *s {
+                                VarSource::Token { level, capture } if level == at => VarSource::Capture(capture),
+                                VarSource::Fact(level) if level == at => VarSource::MatchFact,
+                                other => other,
+                            })
+                            .collect();
+                        exprs.push(BoundExpr { expr: bound.expr, frame });
+                    }
+                    _ => {
+                        self.level += 1;
+                        out.push(NodeSpec::Test(bound));
+                    }
+                }
             }
             Ce::And(items, _) => {
                 for item in items {
@@ -271,12 +308,16 @@ impl<'a> LhsCompiler<'a> {
                         .with_label("expected (forall condition requirement...)")
                 })?;
                 let inner = Ce::Not(Box::new(Ce::And(rest.to_vec(), *span)), *span);
-                let rewritten = Ce::Not(Box::new(Ce::And(vec![first.clone(), inner], *span)), *span);
+                let rewritten =
+                    Ce::Not(Box::new(Ce::And(vec![first.clone(), inner], *span)), *span);
                 self.ce(&rewritten, out)?;
             }
             Ce::Or(_, span) => {
-                return Err(Diagnostic::new(*span, "`or` is not supported inside `not` or `exists`")
-                    .with_label("rewrite as several rules or use (not A) (not B)"))
+                return Err(Diagnostic::new(
+                    *span,
+                    "`or` is not supported inside `not` or `exists`",
+                )
+                .with_label("rewrite as several rules or use (not A) (not B)"))
             }
             Ce::Logical(_, span) => {
                 return Err(Diagnostic::new(*span, "logical CEs cannot be nested")
@@ -317,8 +358,11 @@ impl<'a> LhsCompiler<'a> {
         };
         if let Some(binding) = &p.binding {
             if self.vars.contains_key(&binding.name) {
-                return Err(Diagnostic::new(binding.span, format!("variable `?{}` is already bound", binding.name))
-                    .with_label("a pattern's fact-address variable must be new"));
+                return Err(Diagnostic::new(
+                    binding.span,
+                    format!("variable `?{}` is already bound", binding.name),
+                )
+                .with_label("a pattern's fact-address variable must be new"));
             }
             self.vars.insert(binding.name, VarSource::Fact(level));
         }
@@ -328,8 +372,17 @@ impl<'a> LhsCompiler<'a> {
                 if !implied {
                     if let Some(first) = fields.first() {
                         let t = self.program.template(template);
-                        return Err(Diagnostic::new(first.span, format!("`{}` is a deftemplate: give slot values as (slot value)", t.name))
-                            .with_label(format!("expected (slot constraint) with a slot of: {}", t.slot_names())));
+                        return Err(Diagnostic::new(
+                            first.span,
+                            format!(
+                                "`{}` is a deftemplate: give slot values as (slot value)",
+                                t.name
+                            ),
+                        )
+                        .with_label(format!(
+                            "expected (slot constraint) with a slot of: {}",
+                            t.slot_names()
+                        )));
                     }
                 }
                 if implied {
@@ -350,22 +403,40 @@ impl<'a> LhsCompiler<'a> {
                 for sc in slots {
                     let t = self.program.template(template);
                     let Some(index) = t.slot_index(sc.slot.name) else {
-                        return Err(Diagnostic::new(sc.slot.span, format!("unknown slot `{}` in template `{}`", sc.slot.name, t.name))
-                            .with_label(format!("expected one of: {}", t.slot_names())));
+                        return Err(Diagnostic::new(
+                            sc.slot.span,
+                            format!("unknown slot `{}` in template `{}`", sc.slot.name, t.name),
+                        )
+                        .with_label(format!("expected one of: {}", t.slot_names())));
                     };
                     if t.slots[index].multi {
                         self.multislot(&mut pc, index, &sc.fields)?;
                     } else {
                         let [field] = sc.fields.as_slice() else {
-                            return Err(Diagnostic::new(sc.span, format!("single-field slot `{}` takes one constraint", sc.slot.name))
-                                .with_label("use a multislot to match several fields"));
+                            return Err(Diagnostic::new(
+                                sc.span,
+                                format!(
+                                    "single-field slot `{}` takes one constraint",
+                                    sc.slot.name
+                                ),
+                            )
+                            .with_label("use a multislot to match several fields"));
                         };
                         if is_multi_constraint(field) {
-                            return Err(Diagnostic::new(field.span, format!("single-field slot `{}` cannot hold a multifield variable", sc.slot.name))
-                                .with_label("use ?var instead of $?var"));
+                            return Err(Diagnostic::new(
+                                field.span,
+                                format!(
+                                    "single-field slot `{}` cannot hold a multifield variable",
+                                    sc.slot.name
+                                ),
+                            )
+                            .with_label("use ?var instead of $?var"));
                         }
                         let capture = pc.new_capture();
-                        pc.alpha.slots.push(SlotMatch::Single { slot: index, capture });
+                        pc.alpha.slots.push(SlotMatch::Single {
+                            slot: index,
+                            capture,
+                        });
                         self.field_constraint(&mut pc, field, capture)?;
                     }
                 }
@@ -376,6 +447,7 @@ impl<'a> LhsCompiler<'a> {
             alpha: pc.alpha,
             eq: pc.eq,
             tests: pc.join_tests,
+            exprs: Vec::new(),
         })
     }
 
@@ -383,15 +455,23 @@ impl<'a> LhsCompiler<'a> {
         let name = p.relation.name;
         match name.as_str() {
             "test" | "not" | "and" | "or" | "exists" | "forall" | "logical" => {
-                return Err(Diagnostic::new(p.relation.span, format!("`{name}` cannot be bound to a variable"))
-                    .with_label("only patterns can be bound with <-"))
+                return Err(Diagnostic::new(
+                    p.relation.span,
+                    format!("`{name}` cannot be bound to a variable"),
+                )
+                .with_label("only patterns can be bound with <-"))
             }
             _ => {}
         }
         Ok(self.program.template_or_implied(name))
     }
 
-    fn multislot(&mut self, pc: &mut PatternCompiler, slot: usize, fields: &[Constraint]) -> Res<()> {
+    fn multislot(
+        &mut self,
+        pc: &mut PatternCompiler,
+        slot: usize,
+        fields: &[Constraint],
+    ) -> Res<()> {
         let mut specs = Vec::with_capacity(fields.len());
         let mut pending = Vec::new();
         for field in fields {
@@ -404,7 +484,10 @@ impl<'a> LhsCompiler<'a> {
                 pending.push((field, c));
             }
         }
-        pc.alpha.slots.push(SlotMatch::Multi { slot, fields: specs });
+        pc.alpha.slots.push(SlotMatch::Multi {
+            slot,
+            fields: specs,
+        });
         for (field, capture) in pending {
             self.field_constraint(pc, field, capture)?;
         }
@@ -412,28 +495,57 @@ impl<'a> LhsCompiler<'a> {
     }
 
     /// Turns one field's constraint into bindings and tests on `capture`.
-    fn field_constraint(&mut self, pc: &mut PatternCompiler, c: &Constraint, capture: u16) -> Res<()> {
+    fn field_constraint(
+        &mut self,
+        pc: &mut PatternCompiler,
+        c: &Constraint,
+        capture: u16,
+    ) -> Res<()> {
         let mut groups = c.any.clone();
         // A variable leading the first group names the field (whichever alternative
         // matches), or, if already bound and alone, is an equality test.
-        if let Some(Term { negated: false, kind: TermKind::Var(name) | TermKind::MfVar(name), span }) = groups[0].first().cloned() {
+        if let Some(Term {
+            negated: false,
+            kind: TermKind::Var(name) | TermKind::MfVar(name),
+            span,
+        }) = groups[0].first().cloned()
+        {
             match self.vars.get(&name).copied() {
                 None => {
-                    self.vars.insert(name, VarSource::Capture(capture).at_level(pc.level));
+                    self.vars
+                        .insert(name, VarSource::Capture(capture).at_level(pc.level));
                     groups[0].remove(0);
                 }
                 Some(VarSource::Fact(level)) if level == pc.level => {
-                    return Err(Diagnostic::new(span, format!("`?{name}` is this pattern's fact address"))
-                        .with_label("a pattern cannot test its own fact-address variable"));
+                    return Err(Diagnostic::new(
+                        span,
+                        format!("`?{name}` is this pattern's fact address"),
+                    )
+                    .with_label("a pattern cannot test its own fact-address variable"));
                 }
                 Some(source) if groups.len() == 1 => {
                     groups[0].remove(0);
                     match source {
-                        VarSource::Token { level, capture: other } if level == pc.level => {
-                            pc.alpha.tests.push(FieldTest::single(capture, Alt { negated: false, kind: AltKind::Var(VarSource::Capture(other)) }));
+                        VarSource::Token {
+                            level,
+                            capture: other,
+                        } if level == pc.level => {
+                            pc.alpha.tests.push(FieldTest::single(
+                                capture,
+                                Alt {
+                                    negated: false,
+                                    kind: AltKind::Var(VarSource::Capture(other)),
+                                },
+                            ));
                         }
                         VarSource::Token { .. } => pc.eq.push((source, capture)),
-                        _ => pc.join_tests.push(FieldTest::single(capture, Alt { negated: false, kind: AltKind::Var(source) })),
+                        _ => pc.join_tests.push(FieldTest::single(
+                            capture,
+                            Alt {
+                                negated: false,
+                                kind: AltKind::Var(source),
+                            },
+                        )),
                     }
                 }
                 Some(_) => {}
@@ -464,11 +576,18 @@ impl<'a> LhsCompiler<'a> {
                 let mut join = false;
                 mark_join(&alt, pc.level, &mut join);
                 let test = FieldTest::single(capture, alt);
-                if join { pc.join_tests.push(test) } else { pc.alpha.tests.push(test) }
+                if join {
+                    pc.join_tests.push(test)
+                } else {
+                    pc.alpha.tests.push(test)
+                }
             }
             return Ok(());
         }
-        let test = FieldTest { capture, alts: compiled };
+        let test = FieldTest {
+            capture,
+            alts: compiled,
+        };
         if is_join {
             pc.join_tests.push(test);
         } else {
@@ -483,8 +602,13 @@ impl<'a> LhsCompiler<'a> {
             TermKind::Literal(v) => AltKind::Const(v.clone()),
             TermKind::Var(name) | TermKind::MfVar(name) => {
                 let Some(source) = self.vars.get(name).copied() else {
-                    return Err(Diagnostic::new(term.span, format!("variable `?{name}` is used before it is bound"))
-                        .with_label("bind it earlier in the LHS, or at the start of the field's constraint"));
+                    return Err(Diagnostic::new(
+                        term.span,
+                        format!("variable `?{name}` is used before it is bound"),
+                    )
+                    .with_label(
+                        "bind it earlier in the LHS, or at the start of the field's constraint",
+                    ));
                 };
                 AltKind::Var(self.localize(source, pc.level, is_join))
             }
@@ -500,7 +624,10 @@ impl<'a> LhsCompiler<'a> {
                 AltKind::RetVal(bound)
             }
         };
-        Ok(Some(Alt { negated: term.negated, kind }))
+        Ok(Some(Alt {
+            negated: term.negated,
+            kind,
+        }))
     }
 
     /// Rewrites a source at the current pattern's level as a capture; notes whether
@@ -530,8 +657,10 @@ impl<'a> LhsCompiler<'a> {
                 continue;
             }
             let Some(source) = self.vars.get(&name).copied() else {
-                return Err(Diagnostic::new(span, format!("undefined variable `?{name}`"))
-                    .with_label("a variable in a test must be bound by an earlier pattern"));
+                return Err(
+                    Diagnostic::new(span, format!("undefined variable `?{name}`"))
+                        .with_label("a variable in a test must be bound by an earlier pattern"),
+                );
             };
             let source = match local_level {
                 Some(level) => self.localize(source, level, &mut is_join),
@@ -625,7 +754,11 @@ fn expand_or(ces: &[Ce], logical_count: usize) -> Res<Vec<(Vec<Ce>, usize)>> {
             for option in &options {
                 let mut conj = prefix.clone();
                 conj.extend(option.iter().cloned());
-                let logical_len = if i < logical_count { conj.len() } else { *logical_len };
+                let logical_len = if i < logical_count {
+                    conj.len()
+                } else {
+                    *logical_len
+                };
                 next.push((conj, logical_len));
             }
         }
@@ -697,8 +830,19 @@ impl AlphaPattern {
                         continue;
                     }
                     match test.alts.as_slice() {
-                        [g] if matches!(g.as_slice(), [Alt { negated: false, kind: AltKind::Const(_) }]) && constant.is_none() => {
-                            if let [Alt { kind: AltKind::Const(v), .. }] = g.as_slice() {
+                        [g] if matches!(
+                            g.as_slice(),
+                            [Alt {
+                                negated: false,
+                                kind: AltKind::Const(_)
+                            }]
+                        ) && constant.is_none() =>
+                        {
+                            if let [Alt {
+                                kind: AltKind::Const(v),
+                                ..
+                            }] = g.as_slice()
+                            {
                                 constant = Some(format!("{v:?}"));
                             }
                         }
@@ -711,7 +855,11 @@ impl AlphaPattern {
                     if needs_length {
                         let fields = fields.map(|f| f.as_slice()).unwrap_or(&[]);
                         let singles = fields.iter().filter(|f| !f.multi).count();
-                        let op = if fields.iter().any(|f| f.multi) { ">=" } else { "=" };
+                        let op = if fields.iter().any(|f| f.multi) {
+                            ">="
+                        } else {
+                            "="
+                        };
                         tests = format!("len{op}{singles};{tests}");
                     }
                     restrictions.push((field, constant, tests));
@@ -723,7 +871,13 @@ impl AlphaPattern {
             let last = restrictions.len().saturating_sub(1);
             for (i, (field, constant, tests)) in restrictions.into_iter().enumerate() {
                 let end = fields.is_some() && i == last;
-                let kind = fields.map_or("sf", |f| if f.get(field).is_some_and(|x| x.multi) { "mf" } else { "sf" });
+                let kind = fields.map_or("sf", |f| {
+                    if f.get(field).is_some_and(|x| x.multi) {
+                        "mf"
+                    } else {
+                        "sf"
+                    }
+                });
                 match constant {
                     Some(value) => {
                         path.push(format!("sel|{kind}|s{slot}|f{field}|end{end}|{tests}"));

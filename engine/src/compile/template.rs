@@ -107,7 +107,11 @@ impl SlotConstraint {
     pub fn derived_default(&self, multi: bool) -> Value {
         let single = self.derived_single();
         if multi {
-            let count = self.cardinality.and_then(|(min, _)| min).unwrap_or(0).max(0) as usize;
+            let count = self
+                .cardinality
+                .and_then(|(min, _)| min)
+                .unwrap_or(0)
+                .max(0) as usize;
             return Value::multifield(vec![single; count]);
         }
         single
@@ -119,10 +123,15 @@ impl SlotConstraint {
             self.types.is_empty()
                 || self.types.iter().any(|x| {
                     let x = x.as_str();
-                    x == t || (x == "LEXEME" && (t == "SYMBOL" || t == "STRING")) || (x == "NUMBER" && (t == "INTEGER" || t == "FLOAT"))
+                    x == t
+                        || (x == "LEXEME" && (t == "SYMBOL" || t == "STRING"))
+                        || (x == "NUMBER" && (t == "INTEGER" || t == "FLOAT"))
                 })
         };
-        let ty = ORDER.into_iter().find(|t| allowed_type(t)).unwrap_or("SYMBOL");
+        let ty = ORDER
+            .into_iter()
+            .find(|t| allowed_type(t))
+            .unwrap_or("SYMBOL");
         let of_type = |v: &&Value| match ty {
             "SYMBOL" => matches!(v, Value::Symbol(_)),
             "STRING" => matches!(v, Value::String(_)),

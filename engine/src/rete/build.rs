@@ -137,13 +137,14 @@ impl Network {
     ) -> NodeId {
         for spec in chain {
             parent = match spec {
-                NodeSpec::Join { alpha, eq, tests } => {
+                NodeSpec::Join { alpha, eq, tests, exprs } => {
                     let am = self.alpha_memory(alpha, facts.clone(), host);
-                    let key = share.then(|| format!("join|{am}|{eq:?}|{tests:?}"));
+                    let key = share.then(|| format!("join|{am}|{eq:?}|{tests:?}|{exprs:?}"));
                     match self.shared_child(parent, key.as_ref(), used) {
                         Some(node) => node,
                         None => {
-                            let join = self.new_join(am, eq, tests, parent);
+                            let mut join = self.new_join(am, eq, tests, parent);
+                            join.exprs = exprs.clone();
                             self.child(NodeKind::Join(join), parent, key, used, fresh)
                         }
                     }
@@ -151,14 +152,21 @@ impl Network {
                 NodeSpec::Not(sub) | NodeSpec::Exists(sub) => {
                     let exists = matches!(spec, NodeSpec::Exists(_));
                     match sub.as_slice() {
-                        [NodeSpec::Join { alpha, eq, tests }] => {
+                        [NodeSpec::Join {
+                            alpha,
+                            eq,
+                            tests,
+                            exprs,
+                        }] => {
                             let am = self.alpha_memory(alpha, facts.clone(), host);
-                            let key =
-                                share.then(|| format!("count|{exists}|{am}|{eq:?}|{tests:?}"));
+                            let key = share.then(|| {
+                                format!("count|{exists}|{am}|{eq:?}|{tests:?}|{exprs:?}")
+                            });
                             match self.shared_child(parent, key.as_ref(), used) {
                                 Some(node) => node,
                                 None => {
-                                    let join = self.new_join(am, eq, tests, parent);
+                                    let mut join = self.new_join(am, eq, tests, parent);
+                                    join.exprs = exprs.clone();
                                     self.child(
                                         NodeKind::Count(Count { exists, join }),
                                         parent,
@@ -244,6 +252,7 @@ impl Network {
             eq_left: eq.iter().map(|(l, _)| *l).collect(),
             eq_right: eq.iter().map(|(_, r)| *r).collect(),
             tests: tests.to_vec(),
+            exprs: Vec::new(),
             left: FxHashMap::default(),
             right: FxHashMap::default(),
         };

@@ -35,16 +35,21 @@ impl Network {
         m: &AlphaMatch,
         host: &mut dyn TestHost,
     ) -> bool {
-        if join.tests.is_empty() {
+        if join.tests.is_empty() && join.exprs.is_empty() {
             return true;
         }
         let read = |s: VarSource| match s {
             VarSource::Fact(_) | VarSource::Token { .. } => self.read(token, s),
+            VarSource::MatchFact => crate::value::Value::Fact(m.fact.id),
             VarSource::Capture(_) => crate::value::Value::Void,
         };
         join.tests
             .iter()
             .all(|t| field_test(t, &m.captures, Some(&read), host))
+            && join
+                .exprs
+                .iter()
+                .all(|e| super::test::eval_bound(e, &m.captures, Some(&read), host).is_truthy())
     }
 
     /// The alpha matches that join with `token` (its key bucket, or the whole alpha

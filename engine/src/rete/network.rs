@@ -18,6 +18,8 @@ pub(super) struct Join {
     pub eq_left: Vec<VarSource>,
     pub eq_right: Vec<u16>,
     pub tests: Vec<FieldTest>,
+    /// Hoisted `test` CEs.
+    pub exprs: Vec<BoundExpr>,
     /// The parent's active tokens, by join key.
     pub left: FxHashMap<JoinKey, Vec<TokenId>>,
     /// The alpha matches, by join key (unused when the parent is the root: the alpha
@@ -272,7 +274,7 @@ impl Network {
     /// The value of an LHS variable in a production's token.
     pub fn read(&self, token: TokenId, source: VarSource) -> Value {
         match source {
-            VarSource::Capture(_) => Value::Void,
+            VarSource::Capture(_) | VarSource::MatchFact => Value::Void,
             VarSource::Token { level, capture } => self
                 .ancestor(token, level)
                 .and_then(|t| {
