@@ -9,7 +9,11 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 #[derive(Parser)]
-#[command(name = "salience", version, about = "A CLIPS-compatible forward-chaining rule engine")]
+#[command(
+    name = "salience",
+    version,
+    about = "A CLIPS-compatible forward-chaining rule engine"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -112,7 +116,10 @@ fn real_main(cli: Cli) -> ExitCode {
             let _ = std::io::stdout().flush();
             if stats {
                 let fired = result.as_ref().copied().unwrap_or(0);
-                eprintln!("{fired} rules fired in {:.3} s", started.elapsed().as_secs_f64());
+                eprintln!(
+                    "{fired} rules fired in {:.3} s",
+                    started.elapsed().as_secs_f64()
+                );
             }
             match result {
                 Ok(_) => ExitCode::SUCCESS,

@@ -254,7 +254,11 @@ pub fn format_float(x: f64) -> String {
     }
     if x.is_infinite() {
         // CLIPS formats with %g and then appends ".0" when no '.' or 'e' appears.
-        return if x > 0.0 { "inf.0".into() } else { "-inf.0".into() };
+        return if x > 0.0 {
+            "inf.0".into()
+        } else {
+            "-inf.0".into()
+        };
     }
     let mut text = format_g(x, 15);
     if !text.contains(['.', 'e', 'n', 'i']) {
@@ -267,7 +271,11 @@ pub fn format_float(x: f64) -> String {
 pub fn format_g(x: f64, precision: usize) -> String {
     let precision = precision.max(1);
     if x == 0.0 {
-        return if x.is_sign_negative() { "-0".into() } else { "0".into() };
+        return if x.is_sign_negative() {
+            "-0".into()
+        } else {
+            "0".into()
+        };
     }
     // Round to `precision` significant digits to learn the decimal exponent.
     let sci = format!("{:.*e}", precision - 1, x);

@@ -77,8 +77,17 @@ impl WorkingMemory {
     }
 
     /// Adds a fact under a given index (used by modify, which keeps the index).
-    pub fn insert_with_id(&mut self, id: FactId, template: TemplateId, slots: Box<[Value]>) -> Rc<Fact> {
-        let fact = Rc::new(Fact { id, template, slots });
+    pub fn insert_with_id(
+        &mut self,
+        id: FactId,
+        template: TemplateId,
+        slots: Box<[Value]>,
+    ) -> Rc<Fact> {
+        let fact = Rc::new(Fact {
+            id,
+            template,
+            slots,
+        });
         self.by_content.insert(Content(fact.clone()), id);
         self.facts.insert(id, fact.clone());
         fact

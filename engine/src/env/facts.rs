@@ -10,7 +10,11 @@ impl Environment {
     /// Asserts a fact given its slot values and returns its index. If an identical
     /// fact exists (and fact duplication is off), nothing is asserted and the
     /// existing fact's index is returned, as CLIPS 6.4 does.
-    pub fn assert_values(&mut self, template: TemplateId, slots: Box<[Value]>) -> Result<Option<FactId>, EvalError> {
+    pub fn assert_values(
+        &mut self,
+        template: TemplateId,
+        slots: Box<[Value]>,
+    ) -> Result<Option<FactId>, EvalError> {
         if !self.rt.fact_duplication {
             if let Some(existing) = self.rt.wm.find_duplicate(template, &slots) {
                 self.note_support(existing, false);
@@ -78,7 +82,13 @@ impl Environment {
     /// Retracts the facts that lost their logical support, until none remain.
     fn settle(&mut self) {
         while let Some(f) = self.rt.support.pending.pop() {
-            if self.rt.support.by_fact.get(&f).is_some_and(|e| e.0 == 0 && !e.1) {
+            if self
+                .rt
+                .support
+                .by_fact
+                .get(&f)
+                .is_some_and(|e| e.0 == 0 && !e.1)
+            {
                 self.retract(f);
             }
         }
@@ -86,7 +96,12 @@ impl Environment {
 
     /// Modifies (or duplicates) fact `id`, replacing the given slots. Modify keeps
     /// the fact index, as CLIPS 6.4 does; duplicate asserts a new fact.
-    pub fn modify(&mut self, id: FactId, changes: Vec<(usize, Value)>, duplicate: bool) -> Result<Option<FactId>, EvalError> {
+    pub fn modify(
+        &mut self,
+        id: FactId,
+        changes: Vec<(usize, Value)>,
+        duplicate: bool,
+    ) -> Result<Option<FactId>, EvalError> {
         let Some(old) = self.rt.wm.get(id).cloned() else {
             return Err(EvalError::new(format!("fact f-{} does not exist", id.0)));
         };
@@ -107,7 +122,10 @@ impl Environment {
         if duplicate_of.is_some() {
             return Ok(None);
         }
-        let fact = self.rt.wm.insert_with_id(id, template, slots.into_boxed_slice());
+        let fact = self
+            .rt
+            .wm
+            .insert_with_id(id, template, slots.into_boxed_slice());
         if let Some(entry) = support {
             // A modified fact keeps being unconditional if it was; logical support
             // does not carry over (CLIPS makes the modified fact unconditional).

@@ -16,7 +16,12 @@ impl Runtime {
     fn set_global_value(&mut self, id: u32, value: Value) {
         let g = &mut self.program.globals[id as usize];
         if self.watch.globals {
-            let line = format!(":== ?*{}* ==> {} <== {}\n", g.name, value.display(), g.value.display());
+            let line = format!(
+                ":== ?*{}* ==> {} <== {}\n",
+                g.name,
+                value.display(),
+                g.value.display()
+            );
             g.value = value;
             self.routers.write("t", &line);
         } else {
@@ -25,7 +30,11 @@ impl Runtime {
     }
 
     fn facts_of_template(&self, template: TemplateId) -> Vec<Rc<Fact>> {
-        self.wm.iter().filter(|f| f.template == template).cloned().collect()
+        self.wm
+            .iter()
+            .filter(|f| f.template == template)
+            .cloned()
+            .collect()
     }
 
     /// Evaluates an expression with no LHS variables (salience, defaults, globals).
@@ -61,7 +70,9 @@ impl Runtime {
 pub(crate) struct LhsHost<'a>(pub &'a mut Runtime);
 
 fn refused(what: &str) -> EvalError {
-    EvalError::new(format!("{what} cannot be used while patterns are being matched (in a test or constraint)"))
+    EvalError::new(format!(
+        "{what} cannot be used while patterns are being matched (in a test or constraint)"
+    ))
 }
 
 impl Host for LhsHost<'_> {
@@ -80,10 +91,19 @@ impl Host for LhsHost<'_> {
             Command::Env(_) => Err(refused(commands::get(id).name)),
         }
     }
-    fn assert_fact(&mut self, _t: TemplateId, _s: Box<[Value]>) -> Result<Option<FactId>, EvalError> {
+    fn assert_fact(
+        &mut self,
+        _t: TemplateId,
+        _s: Box<[Value]>,
+    ) -> Result<Option<FactId>, EvalError> {
         Err(refused("assert"))
     }
-    fn modify_fact(&mut self, _id: FactId, _c: Vec<(usize, Value)>, _d: bool) -> Result<Option<FactId>, EvalError> {
+    fn modify_fact(
+        &mut self,
+        _id: FactId,
+        _c: Vec<(usize, Value)>,
+        _d: bool,
+    ) -> Result<Option<FactId>, EvalError> {
         Err(refused("modify"))
     }
     fn fact(&self, id: FactId) -> Option<Rc<Fact>> {
@@ -126,27 +146,40 @@ impl TestHost for Runtime {
         let r = &self.rules[rule];
         let module = r.module;
         if self.watch.activations {
-            let line = format!("==> Activation {:<6} {}: {}\n", salience, r.name, super::show::fact_list(&facts));
+            let line = format!(
+                "==> Activation {:<6} {}: {}\n",
+                salience,
+                r.name,
+                super::show::fact_list(&facts)
+            );
             self.routers.write("t", &line);
         }
         if r.auto_focus && self.focus.last() != Some(&module) {
             self.focus.push(module);
         }
-        self.agenda.add(production, token, salience, module, facts, specificity);
+        self.agenda
+            .add(production, token, salience, module, facts, specificity);
     }
 
     fn deactivate(&mut self, production: ProductionId, token: TokenId) {
         if let Some(a) = self.agenda.remove(production, token) {
             if self.watch.activations {
                 let rule = &self.rules[self.productions[production.0 as usize].rule];
-                let line = format!("<== Activation {:<6} {}: {}\n", a.salience, rule.name, super::show::fact_list(&a.facts));
+                let line = format!(
+                    "<== Activation {:<6} {}: {}\n",
+                    a.salience,
+                    rule.name,
+                    super::show::fact_list(&a.facts)
+                );
                 self.routers.write("t", &line);
             }
         }
     }
 
     fn lost_support(&mut self, token: TokenId) {
-        let Some(facts) = self.support.by_token.remove(&token) else { return };
+        let Some(facts) = self.support.by_token.remove(&token) else {
+            return;
+        };
         for f in facts {
             if let Some(entry) = self.support.by_fact.get_mut(&f) {
                 entry.0 = entry.0.saturating_sub(1);
@@ -174,10 +207,19 @@ impl Host for Environment {
             Command::Env(f) => f(self, args),
         }
     }
-    fn assert_fact(&mut self, template: TemplateId, slots: Box<[Value]>) -> Result<Option<FactId>, EvalError> {
+    fn assert_fact(
+        &mut self,
+        template: TemplateId,
+        slots: Box<[Value]>,
+    ) -> Result<Option<FactId>, EvalError> {
         self.assert_values(template, slots)
     }
-    fn modify_fact(&mut self, id: FactId, changes: Vec<(usize, Value)>, duplicate: bool) -> Result<Option<FactId>, EvalError> {
+    fn modify_fact(
+        &mut self,
+        id: FactId,
+        changes: Vec<(usize, Value)>,
+        duplicate: bool,
+    ) -> Result<Option<FactId>, EvalError> {
         self.modify(id, changes, duplicate)
     }
     fn fact(&self, id: FactId) -> Option<Rc<Fact>> {

@@ -74,9 +74,18 @@ pub trait Host {
     /// Calls an environment command with evaluated arguments.
     fn call_command(&mut self, id: u32, args: &[Value], span: Span) -> Result<Value, EvalError>;
     /// Asserts a fact; `None` if it was a duplicate (or the assert was refused silently).
-    fn assert_fact(&mut self, template: TemplateId, slots: Box<[Value]>) -> Result<Option<FactId>, EvalError>;
+    fn assert_fact(
+        &mut self,
+        template: TemplateId,
+        slots: Box<[Value]>,
+    ) -> Result<Option<FactId>, EvalError>;
     /// Replaces slots of a fact (modify) or asserts a changed copy (duplicate).
-    fn modify_fact(&mut self, id: FactId, changes: Vec<(usize, Value)>, duplicate: bool) -> Result<Option<FactId>, EvalError>;
+    fn modify_fact(
+        &mut self,
+        id: FactId,
+        changes: Vec<(usize, Value)>,
+        duplicate: bool,
+    ) -> Result<Option<FactId>, EvalError>;
     /// The fact with index `id`, if it exists.
     fn fact(&self, id: FactId) -> Option<Rc<Fact>>;
     /// The facts of a template, in index order.
@@ -95,7 +104,10 @@ pub trait Host {
 pub fn eval(host: &mut dyn Host, frame: &mut Vec<Value>, expr: &CExpr) -> Eval {
     match expr {
         CExpr::Const(v) => Ok(v.clone()),
-        CExpr::Local(slot) => Ok(frame.get(*slot as usize).cloned().unwrap_or_else(Value::nil)),
+        CExpr::Local(slot) => Ok(frame
+            .get(*slot as usize)
+            .cloned()
+            .unwrap_or_else(Value::nil)),
         CExpr::Global(id) => Ok(host.program().globals[*id as usize].value.clone()),
         CExpr::Call(call) => eval_call(host, frame, call),
         CExpr::Special(special, span) => eval_special(host, frame, special, *span),
@@ -111,12 +123,18 @@ pub fn eval_body(host: &mut dyn Host, frame: &mut Vec<Value>, body: &[CExpr]) ->
     Ok(last)
 }
 
-fn eval_args(host: &mut dyn Host, frame: &mut Vec<Value>, args: &[CExpr]) -> Result<Vec<Value>, Unwind> {
+fn eval_args(
+    host: &mut dyn Host,
+    frame: &mut Vec<Value>,
+    args: &[CExpr],
+) -> Result<Vec<Value>, Unwind> {
     let mut out = Vec::with_capacity(args.len());
     for a in args {
         match a {
             CExpr::Special(special, _) if matches!(**special, Special::Expand(_)) => {
-                let Special::Expand(list) = &**special else { unreachable!("matched above") };
+                let Special::Expand(list) = &**special else {
+                    unreachable!("matched above")
+                };
                 let value = eval(host, frame, list)?;
                 out.extend(value.as_slice().iter().cloned());
             }
@@ -157,7 +175,11 @@ pub fn call_function(host: &mut dyn Host, id: u32, args: Vec<Value>, span: Span)
         (f.body.clone(), f.params, f.rest, f.frame_size, f.name)
     };
     let Some(body) = body else {
-        return Err(EvalError::new(format!("deffunction {name} is not yet defined")).at(span).into());
+        return Err(
+            EvalError::new(format!("deffunction {name} is not yet defined"))
+                .at(span)
+                .into(),
+        );
     };
     if args.len() < params || (!rest && args.len() > params) {
         return Err(EvalError::new(format!(
@@ -198,7 +220,12 @@ pub(crate) fn set_local(frame: &mut Vec<Value>, slot: u16, value: Value) {
     frame[slot] = value;
 }
 
-fn eval_special(host: &mut dyn Host, frame: &mut Vec<Value>, special: &Special, span: Span) -> Eval {
+fn eval_special(
+    host: &mut dyn Host,
+    frame: &mut Vec<Value>,
+    special: &Special,
+    span: Span,
+) -> Eval {
     match special {
         Special::If(cond, then_part, else_part) => {
             if eval(host, frame, cond)?.is_truthy() {
@@ -217,7 +244,12 @@ fn eval_special(host: &mut dyn Host, frame: &mut Vec<Value>, special: &Special, 
             }
             Ok(Value::false_sym())
         }
-        Special::LoopForCount { var, start, end, body } => {
+        Special::LoopForCount {
+            var,
+            start,
+            end,
+            body,
+        } => {
             let start = expect_integer(eval(host, frame, start)?, "loop-for-count", span)?;
             let end = expect_integer(eval(host, frame, end)?, "loop-for-count", span)?;
             let mut i = start;
@@ -234,7 +266,12 @@ fn eval_special(host: &mut dyn Host, frame: &mut Vec<Value>, special: &Special, 
             }
             Ok(Value::false_sym())
         }
-        Special::Foreach { var, index, list, body } => {
+        Special::Foreach {
+            var,
+            index,
+            list,
+            body,
+        } => {
             let list = eval(host, frame, list)?;
             let items: Vec<Value> = list.as_slice().to_vec();
             let mut last = Value::false_sym();
@@ -306,25 +343,41 @@ fn eval_special(host: &mut dyn Host, frame: &mut Vec<Value>, special: &Special, 
             let mut last = Value::false_sym();
             for build in facts {
                 let (template, slots) = build_fact(host, frame, build)?;
-                last = match host.assert_fact(template, slots).map_err(|e| e.at(build.span))? {
+                last = match host
+                    .assert_fact(template, slots)
+                    .map_err(|e| e.at(build.span))?
+                {
                     Some(id) => Value::Fact(id),
                     None => Value::false_sym(),
                 };
             }
             Ok(last)
         }
-        Special::Modify { fact, slots, duplicate } => {
+        Special::Modify {
+            fact,
+            slots,
+            duplicate,
+        } => {
             let target = eval(host, frame, fact)?;
             let what = if *duplicate { "duplicate" } else { "modify" };
             let id = fact_id_of(host, &target, what, span)?;
             let Some(existing) = host.fact(id) else {
-                return Err(EvalError::new(format!("{what}: fact f-{} does not exist", id.0)).at(span).into());
+                return Err(
+                    EvalError::new(format!("{what}: fact f-{} does not exist", id.0))
+                        .at(span)
+                        .into(),
+                );
             };
             let mut changes = Vec::with_capacity(slots.len());
             for (name, slot_span, exprs) in slots {
                 let template = host.program().template(existing.template);
                 let Some(index) = template.slot_index(*name) else {
-                    return Err(EvalError::new(format!("template {} has no slot {name}", template.name)).at(*slot_span).into());
+                    return Err(EvalError::new(format!(
+                        "template {} has no slot {name}",
+                        template.name
+                    ))
+                    .at(*slot_span)
+                    .into());
                 };
                 let multi = template.slots[index].multi;
                 let values = eval_args(host, frame, exprs)?;
@@ -333,14 +386,23 @@ fn eval_special(host: &mut dyn Host, frame: &mut Vec<Value>, special: &Special, 
                 } else if values.len() == 1 && !values[0].is_multifield() {
                     values.into_iter().next().unwrap_or_else(Value::nil)
                 } else {
-                    return Err(EvalError::new(format!("single-field slot {name} needs exactly one value")).at(*slot_span).into());
+                    return Err(EvalError::new(format!(
+                        "single-field slot {name} needs exactly one value"
+                    ))
+                    .at(*slot_span)
+                    .into());
                 };
                 changes.push((index, value));
             }
-            Ok(match host.modify_fact(id, changes, *duplicate).map_err(|e| e.at(span))? {
-                Some(id) => Value::Fact(id),
-                None => Value::false_sym(),
-            })
+            Ok(
+                match host
+                    .modify_fact(id, changes, *duplicate)
+                    .map_err(|e| e.at(span))?
+                {
+                    Some(id) => Value::Fact(id),
+                    None => Value::false_sym(),
+                },
+            )
         }
         Special::Query(q) => query::run(host, frame, q, span),
         Special::Printout(channel, items) => {
@@ -352,7 +414,11 @@ fn eval_special(host: &mut dyn Host, frame: &mut Vec<Value>, special: &Special, 
             for item in items {
                 let value = eval(host, frame, item)?;
                 if name != "nil" && !host.write(&name, &printout_text(&value)) {
-                    return Err(EvalError::new(format!("logical name {name} was not recognized by any routers")).at(span).into());
+                    return Err(EvalError::new(format!(
+                        "logical name {name} was not recognized by any routers"
+                    ))
+                    .at(span)
+                    .into());
                 }
             }
             Ok(Value::Void)
@@ -361,7 +427,9 @@ fn eval_special(host: &mut dyn Host, frame: &mut Vec<Value>, special: &Special, 
         Special::QuerySlot(slot, name) => {
             let fact = frame.get(*slot as usize).cloned().unwrap_or(Value::Void);
             let Value::Fact(id) = fact else {
-                return Err(EvalError::new(format!("?{name}: not a fact")).at(span).into());
+                return Err(EvalError::new(format!("?{name}: not a fact"))
+                    .at(span)
+                    .into());
             };
             slot_value(host, id, *name).map_err(|e| e.at(span).into())
         }
@@ -381,18 +449,31 @@ pub fn slot_value(host: &dyn Host, id: FactId, name: Atom) -> Result<Value, Eval
     };
     match index {
         Some(i) => Ok(fact.slots[i].clone()),
-        None => Err(EvalError::new(format!("template {} has no slot {name}", template.name))),
+        None => Err(EvalError::new(format!(
+            "template {} has no slot {name}",
+            template.name
+        ))),
     }
 }
 
 /// The fact index designated by a fact address or an integer.
-pub fn fact_id_of(host: &dyn Host, value: &Value, what: &str, span: Span) -> Result<FactId, Unwind> {
+pub fn fact_id_of(
+    host: &dyn Host,
+    value: &Value,
+    what: &str,
+    span: Span,
+) -> Result<FactId, Unwind> {
     match value {
         Value::Fact(id) => Ok(*id),
         Value::Integer(i) if *i > 0 => Ok(FactId(*i as u64)),
         other => {
             let _ = host;
-            Err(EvalError::new(format!("{what}: expected a fact address or index, got {}", other.repr())).at(span).into())
+            Err(EvalError::new(format!(
+                "{what}: expected a fact address or index, got {}",
+                other.repr()
+            ))
+            .at(span)
+            .into())
         }
     }
 }
@@ -401,7 +482,11 @@ fn expect_integer(value: Value, what: &str, span: Span) -> Result<i64, Unwind> {
     match value {
         Value::Integer(i) => Ok(i),
         Value::Float(f) => Ok(f as i64),
-        other => Err(EvalError::new(format!("{what}: expected an integer, got {}", other.repr())).at(span).into()),
+        other => Err(
+            EvalError::new(format!("{what}: expected an integer, got {}", other.repr()))
+                .at(span)
+                .into(),
+        ),
     }
 }
 
@@ -419,7 +504,11 @@ pub fn flatten(values: Vec<Value>) -> Value {
 }
 
 /// Evaluates a fact specification into a template and slot values (defaults filled in).
-pub fn build_fact(host: &mut dyn Host, frame: &mut Vec<Value>, build: &FactBuild) -> Result<(TemplateId, Box<[Value]>), Unwind> {
+pub fn build_fact(
+    host: &mut dyn Host,
+    frame: &mut Vec<Value>,
+    build: &FactBuild,
+) -> Result<(TemplateId, Box<[Value]>), Unwind> {
     match &build.fields {
         FactFields::Ordered(exprs) => {
             let values = eval_args(host, frame, exprs)?;
@@ -464,7 +553,12 @@ pub fn build_fact(host: &mut dyn Host, frame: &mut Vec<Value>, build: &FactBuild
 }
 
 /// The value an omitted slot gets.
-pub fn default_value(host: &mut dyn Host, frame: &mut Vec<Value>, template: TemplateId, index: usize) -> Eval {
+pub fn default_value(
+    host: &mut dyn Host,
+    frame: &mut Vec<Value>,
+    template: TemplateId,
+    index: usize,
+) -> Eval {
     use crate::compile::template::SlotDefault;
     let (default, multi, derived, name, tname) = {
         let t = host.program().template(template);
@@ -472,12 +566,22 @@ pub fn default_value(host: &mut dyn Host, frame: &mut Vec<Value>, template: Temp
         let default = match &slot.default {
             SlotDefault::Derive => None,
             SlotDefault::Required => {
-                return Err(EvalError::new(format!("slot {} of template {} requires a value (default ?NONE)", slot.name, t.name)).into())
+                return Err(EvalError::new(format!(
+                    "slot {} of template {} requires a value (default ?NONE)",
+                    slot.name, t.name
+                ))
+                .into())
             }
             SlotDefault::Static(v) => return Ok(v.clone()),
             SlotDefault::Dynamic(exprs) => Some(exprs.clone()),
         };
-        (default, slot.multi, slot.constraint.derived_default(slot.multi), slot.name, t.name)
+        (
+            default,
+            slot.multi,
+            slot.constraint.derived_default(slot.multi),
+            slot.name,
+            t.name,
+        )
     };
     let _ = (name, tname);
     match default {

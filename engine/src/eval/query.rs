@@ -34,7 +34,11 @@ pub fn run(host: &mut dyn Host, frame: &mut Vec<Value>, q: &FactQuery, _span: Sp
             match q.kind {
                 QueryKind::Any => return Ok(Value::true_sym()),
                 QueryKind::FindFirst | QueryKind::FindAll => {
-                    found.extend(q.members.iter().map(|(slot, _)| frame[*slot as usize].clone()));
+                    found.extend(
+                        q.members
+                            .iter()
+                            .map(|(slot, _)| frame[*slot as usize].clone()),
+                    );
                     if q.kind == QueryKind::FindFirst {
                         return Ok(Value::multifield(found));
                     }
