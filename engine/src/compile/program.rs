@@ -5,7 +5,7 @@
 
 use super::expr::CExpr;
 use super::template::{ModuleId, Template, TemplateId};
-use crate::syntax::ast::Defmodule;
+use crate::syntax::ast::{Defmodule, PortItems};
 use crate::value::{atom, Atom, Value};
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
@@ -52,7 +52,8 @@ pub struct Module {
 pub struct Program {
     /// All templates, by id.
     pub templates: Vec<Template>,
-    template_ids: FxHashMap<Atom, TemplateId>,
+    /// Templates by defining module and name.
+    template_ids: FxHashMap<(ModuleId, Atom), TemplateId>,
     /// All deffunctions, by id.
     pub functions: Vec<Function>,
     function_ids: FxHashMap<Atom, u32>,
@@ -92,9 +93,65 @@ pub fn unqualified(name: Atom) -> Atom {
 }
 
 impl Program {
-    /// The template named `name` (module qualifiers are ignored).
+    /// The template `name` as seen from the current module: `MODULE::name`, the
+    /// current module's own template, or one imported from another module.
     pub fn template_id(&self, name: Atom) -> Option<TemplateId> {
-        self.template_ids.get(&unqualified(name)).copied()
+        self.template_from(self.current_module, name)
+    }
+
+    /// The template `name` as seen from module `from`.
+    pub fn template_from(&self, from: ModuleId, name: Atom) -> Option<TemplateId> {
+        if let Some((module, base)) = name.as_str().rsplit_once("::") {
+            let module = self.module_id(atom(module))?;
+            let id = *self.template_ids.get(&(module, atom(base)))?;
+            return (module == from || self.is_visible(id, from)).then_some(id);
+        }
+        if let Some(&id) = self.template_ids.get(&(from, name)) {
+            return Some(id);
+        }
+        self.imports(from)
+            .filter_map(|m| self.template_ids.get(&(m, name)).copied())
+            .find(|id| self.is_visible(*id, from))
+    }
+
+    /// The modules `module` imports from, in the order its definition names them.
+    fn imports(&self, module: ModuleId) -> impl Iterator<Item = ModuleId> + '_ {
+        self.modules[module.0 as usize]
+            .definition
+            .iter()
+            .flat_map(|d| d.ports.iter())
+            .filter(|p| p.import)
+            .filter_map(|p| p.module.and_then(|m| self.module_id(m.name)))
+    }
+
+    /// Whether template `id` can be used from module `from`: it is defined there,
+    /// or its module exports it and `from` imports it.
+    pub fn is_visible(&self, id: TemplateId, from: ModuleId) -> bool {
+        let t = self.template(id);
+        if t.module == from {
+            return true;
+        }
+        let covers = |items: &PortItems| match items {
+            PortItems::All => true,
+            PortItems::None => false,
+            PortItems::Kind { construct, names } => {
+                construct.name.as_str() == "deftemplate"
+                    && names.as_ref().is_none_or(|n| n.iter().any(|i| i.name == t.name))
+            }
+        };
+        let ports = |m: ModuleId| {
+            self.modules[m.0 as usize]
+                .definition
+                .iter()
+                .flat_map(|d| d.ports.iter())
+        };
+        let exported = ports(t.module).any(|p| !p.import && covers(&p.items));
+        exported
+            && ports(from).any(|p| {
+                p.import
+                    && p.module.is_some_and(|m| self.module_id(m.name) == Some(t.module))
+                    && covers(&p.items)
+            })
     }
 
     /// The template with id `id`.
@@ -103,7 +160,7 @@ impl Program {
     }
 
     /// The template named `name`, creating the implied template of an ordered fact
-    /// if there is none.
+    /// (in the current module) if none is visible.
     pub fn template_or_implied(&mut self, name: Atom) -> TemplateId {
         match self.template_id(name) {
             Some(id) => id,
@@ -111,14 +168,15 @@ impl Program {
         }
     }
 
-    /// Adds (or, for an existing name, replaces) a template.
+    /// Adds (or, for an existing name in the same module, replaces) a template.
     pub fn add_template(&mut self, template: Template) -> TemplateId {
-        if let Some(&id) = self.template_ids.get(&template.name) {
+        let key = (template.module, template.name);
+        if let Some(&id) = self.template_ids.get(&key) {
             self.templates[id.0 as usize] = template;
             return id;
         }
         let id = TemplateId(self.templates.len() as u32);
-        self.template_ids.insert(template.name, id);
+        self.template_ids.insert(key, id);
         self.templates.push(template);
         id
     }
