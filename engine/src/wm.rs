@@ -1,4 +1,5 @@
-//! Working memory: the facts, numbered as CLIPS numbers them, without duplicates.
+//! Working memory: the facts, numbered as CLIPS numbers them. Identical facts are
+//! kept apart when fact duplication (`set-fact-duplication`) lets them in.
 
 use crate::compile::TemplateId;
 use crate::value::{FactId, Value};
@@ -41,7 +42,8 @@ impl Hash for Content {
 #[derive(Default)]
 pub struct WorkingMemory {
     facts: BTreeMap<FactId, Rc<Fact>>,
-    by_content: FxHashMap<Content, FactId>,
+    /// The facts with each content, oldest first (more than one only with duplication).
+    by_content: FxHashMap<Content, Vec<FactId>>,
     next_id: u64,
 }
 
@@ -59,14 +61,16 @@ impl WorkingMemory {
         FactId(self.next_id)
     }
 
-    /// The existing fact with this template and these slot values, if any.
+    /// The oldest existing fact with this template and these slot values, if any.
     pub fn find_duplicate(&self, template: TemplateId, slots: &[Value]) -> Option<FactId> {
         let probe = Content(Rc::new(Fact {
             id: FactId(0),
             template,
             slots: slots.into(),
         }));
-        self.by_content.get(&probe).copied()
+        self.by_content
+            .get(&probe)
+            .and_then(|ids| ids.first().copied())
     }
 
     /// Adds a fact with a new index (the caller has checked for duplicates).
@@ -88,7 +92,10 @@ impl WorkingMemory {
             template,
             slots,
         });
-        self.by_content.insert(Content(fact.clone()), id);
+        self.by_content
+            .entry(Content(fact.clone()))
+            .or_default()
+            .push(id);
         self.facts.insert(id, fact.clone());
         fact
     }
@@ -96,7 +103,13 @@ impl WorkingMemory {
     /// Removes a fact, returning it.
     pub fn remove(&mut self, id: FactId) -> Option<Rc<Fact>> {
         let fact = self.facts.remove(&id)?;
-        self.by_content.remove(&Content(fact.clone()));
+        let content = Content(fact.clone());
+        if let Some(ids) = self.by_content.get_mut(&content) {
+            ids.retain(|other| *other != id);
+            if ids.is_empty() {
+                self.by_content.remove(&content);
+            }
+        }
         Some(fact)
     }
 

@@ -331,6 +331,7 @@ impl Environment {
         let input = Rc::new(std::cell::RefCell::new(super::TextInput {
             text: text.to_string(),
             pos: 0,
+            echo,
         }));
         let saved = self.rt.routers.stdin.replace(input.clone());
         let origin = self.add_source(name, text);

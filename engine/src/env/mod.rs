@@ -367,7 +367,9 @@ impl Environment {
         let routers = std::mem::take(&mut self.rt.routers);
         let watch = self.rt.watch;
         let limits = self.rt.limits;
+        let duplication = self.rt.fact_duplication;
         *self = Environment::new();
+        self.rt.fact_duplication = duplication;
         self.rt.routers = routers;
         self.rt.watch = watch;
         self.rt.limits = limits;

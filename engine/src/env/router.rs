@@ -17,6 +17,9 @@ pub struct TextInput {
     pub text: String,
     /// How far it has been consumed.
     pub pos: usize,
+    /// Whether text consumed by `read` and `readline` is echoed to `t`, as CLIPS
+    /// echoes the input it takes from a batch file.
+    pub echo: bool,
 }
 
 impl TextInput {
@@ -132,7 +135,9 @@ impl Routers {
     /// Writes `text` to logical name `name`; `false` if there is no such router.
     pub fn write(&mut self, name: &str, text: &str) -> bool {
         let ok = match name {
-            "t" | "stdout" | "wdisplay" | "wdialog" | "wtrace" => self.stdout.write_all(text.as_bytes()).is_ok(),
+            "t" | "stdout" | "wdisplay" | "wdialog" | "wtrace" => {
+                self.stdout.write_all(text.as_bytes()).is_ok()
+            }
             "werror" | "wwarning" | "stderr" => self.stderr.write_all(text.as_bytes()).is_ok(),
             other => match self.files.get_mut(other) {
                 Some(Channel::Writer(w)) => w.write_all(text.as_bytes()).is_ok(),
@@ -148,11 +153,29 @@ impl Routers {
         let _ = self.stderr.flush();
     }
 
+    /// Takes input from a shared text with `take`, echoing what it consumed when the
+    /// text asks for it.
+    fn consume<T>(
+        &mut self,
+        input: &RefCell<TextInput>,
+        take: impl FnOnce(&mut TextInput) -> T,
+    ) -> T {
+        let mut input = input.borrow_mut();
+        let start = input.pos;
+        let value = take(&mut input);
+        if input.echo {
+            let _ = self
+                .stdout
+                .write_all(&input.text.as_bytes()[start..input.pos]);
+        }
+        value
+    }
+
     /// Reads a token from logical name `name`; `Ok(None)` at end of input.
     pub fn read_token(&mut self, name: &str) -> Result<Option<Value>, String> {
         if is_stdin(name) {
-            if let Some(input) = &self.stdin {
-                return Ok(input.borrow_mut().read_token());
+            if let Some(input) = self.stdin.clone() {
+                return Ok(self.consume(&input, TextInput::read_token));
             }
             let mut line = String::new();
             loop {
@@ -177,15 +200,17 @@ impl Routers {
                     }
                 }
             }
-            _ => Err(format!("logical name {name} was not recognized by any routers")),
+            _ => Err(format!(
+                "logical name {name} was not recognized by any routers"
+            )),
         }
     }
 
     /// Reads a line from logical name `name`; `Ok(None)` at end of input.
     pub fn read_line(&mut self, name: &str) -> Result<Option<String>, String> {
         if is_stdin(name) {
-            if let Some(input) = &self.stdin {
-                return Ok(input.borrow_mut().read_line());
+            if let Some(input) = self.stdin.clone() {
+                return Ok(self.consume(&input, TextInput::read_line));
             }
             let mut line = String::new();
             return match std::io::stdin().lock().read_line(&mut line) {
@@ -201,15 +226,21 @@ impl Routers {
                     Ok(_) => Ok(Some(line.trim_end_matches(['\n', '\r']).to_string())),
                 }
             }
-            _ => Err(format!("logical name {name} was not recognized by any routers")),
+            _ => Err(format!(
+                "logical name {name} was not recognized by any routers"
+            )),
         }
     }
 
     /// Opens `path` as logical name `name` with mode "r", "w", "a" (or "r+"...).
     pub fn open(&mut self, path: &str, name: &str, mode: &str) -> bool {
         let channel = match mode {
-            "r" => File::open(path).ok().map(|f| Channel::Reader(Box::new(BufReader::new(f)))),
-            "w" => File::create(path).ok().map(|f| Channel::Writer(Box::new(std::io::BufWriter::new(f)))),
+            "r" => File::open(path)
+                .ok()
+                .map(|f| Channel::Reader(Box::new(BufReader::new(f)))),
+            "w" => File::create(path)
+                .ok()
+                .map(|f| Channel::Writer(Box::new(std::io::BufWriter::new(f)))),
             "a" => std::fs::OpenOptions::new()
                 .append(true)
                 .create(true)

@@ -80,5 +80,10 @@ pub fn fact_list(facts: &[Option<FactId>]) -> String {
 
 /// An agenda line: `10     rule: f-1,*`.
 pub fn activation_line(activation: &Activation, rule_name: &str) -> String {
-    format!("{:<6} {}: {}", activation.salience, rule_name, fact_list(&activation.facts))
+    format!(
+        "{:<6} {}: {}",
+        activation.salience,
+        rule_name,
+        fact_list(&activation.facts)
+    )
 }

@@ -4,11 +4,22 @@
 //! `Rt` commands need only the runtime and may be called from LHS tests; `Env`
 //! commands change working memory or the network and may not.
 
+mod facts;
+mod listing;
+
 use super::{show, Environment, Runtime, SalienceEvaluation};
 use crate::agenda::Strategy;
 use crate::compile::expr::{CommandSig, CommandTable};
 use crate::eval::{self, printout_text, EvalError};
 use crate::value::{atom, FactId, Value};
+use facts::{
+    fact_existp, fact_index, fact_relation, fact_slot_names, fact_slot_value, get_fact_duplication,
+    set_fact_duplication,
+};
+use listing::{
+    agenda, facts, list_deffacts, list_deffunctions, list_defglobals, list_defmodules,
+    list_deftemplates, rules,
+};
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
@@ -35,12 +46,32 @@ pub struct CommandDef {
 
 type R = Result<Value, EvalError>;
 
-const fn rt(name: &'static str, min: usize, max: Option<usize>, f: fn(&mut Runtime, &[Value]) -> R) -> CommandDef {
-    CommandDef { name, min, max, run: Command::Rt(f) }
+const fn rt(
+    name: &'static str,
+    min: usize,
+    max: Option<usize>,
+    f: fn(&mut Runtime, &[Value]) -> R,
+) -> CommandDef {
+    CommandDef {
+        name,
+        min,
+        max,
+        run: Command::Rt(f),
+    }
 }
 
-const fn env(name: &'static str, min: usize, max: Option<usize>, f: fn(&mut Environment, &[Value]) -> R) -> CommandDef {
-    CommandDef { name, min, max, run: Command::Env(f) }
+const fn env(
+    name: &'static str,
+    min: usize,
+    max: Option<usize>,
+    f: fn(&mut Environment, &[Value]) -> R,
+) -> CommandDef {
+    CommandDef {
+        name,
+        min,
+        max,
+        run: Command::Env(f),
+    }
 }
 
 static DEFS: &[CommandDef] = &[
@@ -58,12 +89,24 @@ static DEFS: &[CommandDef] = &[
     rt("fact-existp", 1, Some(1), fact_existp),
     rt("fact-relation", 1, Some(1), fact_relation),
     rt("fact-slot-names", 1, Some(1), fact_slot_names),
+    rt("get-fact-duplication", 0, Some(0), get_fact_duplication),
+    rt("set-fact-duplication", 1, Some(1), set_fact_duplication),
     rt("get-strategy", 0, Some(0), get_strategy),
     rt("set-strategy", 1, Some(1), set_strategy),
     rt("watch", 1, None, watch),
     rt("unwatch", 1, None, unwatch),
-    rt("set-salience-evaluation", 1, Some(1), set_salience_evaluation),
-    rt("get-salience-evaluation", 0, Some(0), get_salience_evaluation),
+    rt(
+        "set-salience-evaluation",
+        1,
+        Some(1),
+        set_salience_evaluation,
+    ),
+    rt(
+        "get-salience-evaluation",
+        0,
+        Some(0),
+        get_salience_evaluation,
+    ),
     rt("get-focus", 0, Some(0), get_focus),
     rt("get-focus-stack", 0, Some(0), get_focus_stack),
     rt("list-focus-stack", 0, Some(0), list_focus_stack),
@@ -107,8 +150,12 @@ static DEFS: &[CommandDef] = &[
     env("matches", 1, Some(2), matches),
 ];
 
-static BY_NAME: LazyLock<HashMap<&'static str, u32>> =
-    LazyLock::new(|| DEFS.iter().enumerate().map(|(i, d)| (d.name, i as u32)).collect());
+static BY_NAME: LazyLock<HashMap<&'static str, u32>> = LazyLock::new(|| {
+    DEFS.iter()
+        .enumerate()
+        .map(|(i, d)| (d.name, i as u32))
+        .collect()
+});
 
 /// The command with id `id`.
 pub fn get(id: u32) -> &'static CommandDef {
@@ -135,7 +182,11 @@ impl CommandTable for Table {
     fn command(&self, name: &str) -> Option<CommandSig> {
         BY_NAME.get(name).map(|&id| {
             let d = get(id);
-            CommandSig { id, min_args: d.min, max_args: d.max }
+            CommandSig {
+                id,
+                min_args: d.min,
+                max_args: d.max,
+            }
         })
     }
 }
@@ -145,8 +196,15 @@ impl CommandTable for Table {
 fn lexeme(args: &[Value], i: usize, what: &str) -> Result<String, EvalError> {
     match args.get(i) {
         Some(Value::Symbol(s)) | Some(Value::String(s)) => Ok(s.to_string()),
-        Some(other) => Err(EvalError::new(format!("{what}: expected a symbol or string as argument #{}, got {}", i + 1, other.repr()))),
-        None => Err(EvalError::new(format!("{what}: missing argument #{}", i + 1))),
+        Some(other) => Err(EvalError::new(format!(
+            "{what}: expected a symbol or string as argument #{}, got {}",
+            i + 1,
+            other.repr()
+        ))),
+        None => Err(EvalError::new(format!(
+            "{what}: missing argument #{}",
+            i + 1
+        ))),
     }
 }
 
@@ -154,8 +212,15 @@ fn integer(args: &[Value], i: usize, what: &str) -> Result<i64, EvalError> {
     match args.get(i) {
         Some(Value::Integer(n)) => Ok(*n),
         Some(Value::Float(f)) => Ok(*f as i64),
-        Some(other) => Err(EvalError::new(format!("{what}: expected an integer as argument #{}, got {}", i + 1, other.repr()))),
-        None => Err(EvalError::new(format!("{what}: missing argument #{}", i + 1))),
+        Some(other) => Err(EvalError::new(format!(
+            "{what}: expected an integer as argument #{}, got {}",
+            i + 1,
+            other.repr()
+        ))),
+        None => Err(EvalError::new(format!(
+            "{what}: missing argument #{}",
+            i + 1
+        ))),
     }
 }
 
@@ -166,7 +231,11 @@ fn logical_name(v: &Value) -> String {
     }
 }
 
-fn fact_arg(rt: &Runtime, args: &[Value], what: &str) -> Result<std::rc::Rc<crate::wm::Fact>, EvalError> {
+fn fact_arg(
+    rt: &Runtime,
+    args: &[Value],
+    what: &str,
+) -> Result<std::rc::Rc<crate::wm::Fact>, EvalError> {
     let id = match args.first() {
         Some(Value::Fact(id)) => *id,
         Some(Value::Integer(i)) if *i > 0 => FactId(*i as u64),
@@ -190,7 +259,9 @@ fn out(rt: &mut Runtime, name: &str, text: &str) -> Result<(), EvalError> {
     if rt.routers.write(name, text) {
         Ok(())
     } else {
-        Err(EvalError::new(format!("logical name {name} was not recognized by any routers")))
+        Err(EvalError::new(format!(
+            "logical name {name} was not recognized by any routers"
+        )))
     }
 }
 
@@ -219,7 +290,8 @@ fn println(rt: &mut Runtime, args: &[Value]) -> R {
 fn format(rt: &mut Runtime, args: &[Value]) -> R {
     let name = logical_name(&args[0]);
     let control = lexeme(args, 1, "format")?;
-    let text = crate::functions::format::format_string(&control, &args[2..]).map_err(|e| EvalError::new(e.message))?;
+    let text = crate::functions::format::format_string(&control, &args[2..])
+        .map_err(|e| EvalError::new(e.message))?;
     out(rt, &name, &text)?;
     Ok(Value::string(&text))
 }
@@ -255,49 +327,17 @@ fn read_number(rt: &mut Runtime, args: &[Value]) -> R {
 fn open(rt: &mut Runtime, args: &[Value]) -> R {
     let path = lexeme(args, 0, "open")?;
     let name = logical_name(&args[1]);
-    let mode = if args.len() > 2 { lexeme(args, 2, "open")? } else { "r".into() };
+    let mode = if args.len() > 2 {
+        lexeme(args, 2, "open")?
+    } else {
+        "r".into()
+    };
     Ok(Value::boolean(rt.routers.open(&path, &name, &mode)))
 }
 
 fn close(rt: &mut Runtime, args: &[Value]) -> R {
     let name = args.first().map(logical_name);
     Ok(Value::boolean(rt.routers.close(name.as_deref())))
-}
-
-// ---- facts ----
-
-fn fact_index(rt: &mut Runtime, args: &[Value]) -> R {
-    Ok(Value::Integer(fact_arg(rt, args, "fact-index")?.id.0 as i64))
-}
-
-fn fact_slot_value(rt: &mut Runtime, args: &[Value]) -> R {
-    let fact = fact_arg(rt, args, "fact-slot-value")?;
-    let slot = lexeme(args, 1, "fact-slot-value")?;
-    let t = rt.program.template(fact.template);
-    let index = if t.implied && slot == "implied" { Some(0) } else { t.slot_index(atom(&slot)) };
-    index
-        .map(|i| fact.slots[i].clone())
-        .ok_or_else(|| EvalError::new(format!("fact-slot-value: template {} has no slot {slot}", t.name)))
-}
-
-fn fact_existp(rt: &mut Runtime, args: &[Value]) -> R {
-    let id = match args[0] {
-        Value::Fact(id) => id,
-        Value::Integer(i) if i > 0 => FactId(i as u64),
-        _ => return Ok(Value::false_sym()),
-    };
-    Ok(Value::boolean(rt.wm.get(id).is_some()))
-}
-
-fn fact_relation(rt: &mut Runtime, args: &[Value]) -> R {
-    let fact = fact_arg(rt, args, "fact-relation")?;
-    Ok(Value::Symbol(rt.program.template(fact.template).name))
-}
-
-fn fact_slot_names(rt: &mut Runtime, args: &[Value]) -> R {
-    let fact = fact_arg(rt, args, "fact-slot-names")?;
-    let t = rt.program.template(fact.template);
-    Ok(Value::multifield(t.slots.iter().map(|s| Value::Symbol(s.name)).collect()))
 }
 
 // ---- agenda and focus ----
@@ -379,11 +419,22 @@ fn get_focus(rt: &mut Runtime, _: &[Value]) -> R {
 }
 
 fn get_focus_stack(rt: &mut Runtime, _: &[Value]) -> R {
-    Ok(Value::multifield(rt.focus.iter().rev().map(|m| Value::Symbol(rt.program.module_name(*m))).collect()))
+    Ok(Value::multifield(
+        rt.focus
+            .iter()
+            .rev()
+            .map(|m| Value::Symbol(rt.program.module_name(*m)))
+            .collect(),
+    ))
 }
 
 fn list_focus_stack(rt: &mut Runtime, _: &[Value]) -> R {
-    let text: String = rt.focus.iter().rev().map(|m| format!("{}\n", rt.program.module_name(*m))).collect();
+    let text: String = rt
+        .focus
+        .iter()
+        .rev()
+        .map(|m| format!("{}\n", rt.program.module_name(*m)))
+        .collect();
     out(rt, "t", &text)?;
     Ok(Value::Void)
 }
@@ -415,92 +466,7 @@ fn exit(rt: &mut Runtime, args: &[Value]) -> R {
     Ok(Value::Void)
 }
 
-// ---- listings ----
-
-fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("For a total of {n} {word}.\n")
-    } else {
-        format!("For a total of {n} {word}s.\n")
-    }
-}
-
-fn facts(rt: &mut Runtime, args: &[Value]) -> R {
-    let numbers: Vec<i64> = args.iter().filter_map(|a| match a { Value::Integer(i) => Some(*i), _ => None }).collect();
-    let start = numbers.first().copied().unwrap_or(0);
-    let end = numbers.get(1).copied().unwrap_or(i64::MAX);
-    let max = numbers.get(2).copied().unwrap_or(i64::MAX);
-    let mut text = String::new();
-    let mut count = 0usize;
-    for f in rt.wm.iter() {
-        let id = f.id.0 as i64;
-        if id < start || id > end || count as i64 >= max {
-            continue;
-        }
-        text.push_str(&show::fact_line(&rt.program, f));
-        text.push('\n');
-        count += 1;
-    }
-    text.push_str(&plural(count, "fact"));
-    out(rt, "t", &text)?;
-    Ok(Value::Void)
-}
-
-fn rules(rt: &mut Runtime, _: &[Value]) -> R {
-    let mut live: Vec<usize> = rt.rule_ids.values().copied().collect();
-    live.sort_unstable();
-    let mut text: String = live.iter().map(|i| format!("{}\n", rt.rules[*i].name)).collect();
-    text.push_str(&plural(live.len(), "defrule"));
-    out(rt, "t", &text)?;
-    Ok(Value::Void)
-}
-
-fn agenda(rt: &mut Runtime, _: &[Value]) -> R {
-    let module = rt.program.current_module;
-    let mut text = String::new();
-    let list = rt.agenda.list(module);
-    for a in &list {
-        let rule = &rt.rules[rt.productions[a.production.0 as usize].rule];
-        text.push_str(&show::activation_line(a, &rule.name));
-        text.push('\n');
-    }
-    text.push_str(&plural(list.len(), "activation"));
-    out(rt, "t", &text)?;
-    Ok(Value::Void)
-}
-
-fn list_names(rt: &mut Runtime, names: Vec<String>, word: &str) -> R {
-    let mut text: String = names.iter().map(|n| format!("{n}\n")).collect();
-    text.push_str(&plural(names.len(), word));
-    out(rt, "t", &text)?;
-    Ok(Value::Void)
-}
-
-fn list_deftemplates(rt: &mut Runtime, _: &[Value]) -> R {
-    let names = rt.program.templates.iter().filter(|t| !t.implied).map(|t| t.name.to_string()).collect();
-    list_names(rt, names, "deftemplate")
-}
-
-fn list_deffacts(rt: &mut Runtime, _: &[Value]) -> R {
-    let names = rt.deffacts.iter().map(|d| d.name.to_string()).collect();
-    list_names(rt, names, "deffacts")
-}
-
-fn list_deffunctions(rt: &mut Runtime, _: &[Value]) -> R {
-    let names = rt.program.functions.iter().map(|f| f.name.to_string()).collect();
-    list_names(rt, names, "deffunction")
-}
-
-fn list_defglobals(rt: &mut Runtime, _: &[Value]) -> R {
-    let names = rt.program.globals.iter().map(|g| g.name.to_string()).collect();
-    list_names(rt, names, "defglobal")
-}
-
-fn list_defmodules(rt: &mut Runtime, _: &[Value]) -> R {
-    let text: String = rt.program.modules.iter().map(|m| format!("{}\n", m.name)).collect();
-    out(rt, "t", &text)?;
-    Ok(Value::Void)
-}
+// ---- pretty-printing and modules ----
 
 fn pretty(rt: &mut Runtime, source: Option<std::rc::Rc<str>>, what: &str, name: &str) -> R {
     match source {
@@ -514,24 +480,35 @@ fn pretty(rt: &mut Runtime, source: Option<std::rc::Rc<str>>, what: &str, name: 
 
 fn ppdefrule(rt: &mut Runtime, args: &[Value]) -> R {
     let name = lexeme(args, 0, "ppdefrule")?;
-    let source = rt.rule_ids.get(&atom(&name)).map(|i| rt.rules[*i].source.clone());
+    let source = rt
+        .rule_ids
+        .get(&atom(&name))
+        .map(|i| rt.rules[*i].source.clone());
     pretty(rt, source, "ppdefrule", &name)
 }
 
 fn ppdeftemplate(rt: &mut Runtime, args: &[Value]) -> R {
     let name = lexeme(args, 0, "ppdeftemplate")?;
-    let source = rt.program.template_id(atom(&name)).and_then(|t| rt.program.template(t).source.clone());
+    let source = rt
+        .program
+        .template_id(atom(&name))
+        .and_then(|t| rt.program.template(t).source.clone());
     pretty(rt, source, "ppdeftemplate", &name)
 }
 
 fn ppdeffunction(rt: &mut Runtime, args: &[Value]) -> R {
     let name = lexeme(args, 0, "ppdeffunction")?;
-    let source = rt.program.function_id(atom(&name)).and_then(|f| rt.program.functions[f as usize].source.clone());
+    let source = rt
+        .program
+        .function_id(atom(&name))
+        .and_then(|f| rt.program.functions[f as usize].source.clone());
     pretty(rt, source, "ppdeffunction", &name)
 }
 
 fn get_current_module(rt: &mut Runtime, _: &[Value]) -> R {
-    Ok(Value::Symbol(rt.program.module_name(rt.program.current_module)))
+    Ok(Value::Symbol(
+        rt.program.module_name(rt.program.current_module),
+    ))
 }
 
 fn set_current_module(rt: &mut Runtime, args: &[Value]) -> R {
@@ -542,13 +519,19 @@ fn set_current_module(rt: &mut Runtime, args: &[Value]) -> R {
             rt.program.current_module = m;
             Ok(old)
         }
-        None => Err(EvalError::new(format!("set-current-module: unknown module {name}"))),
+        None => Err(EvalError::new(format!(
+            "set-current-module: unknown module {name}"
+        ))),
     }
 }
 
 fn save_facts(rt: &mut Runtime, args: &[Value]) -> R {
     let path = lexeme(args, 0, "save-facts")?;
-    let text: String = rt.wm.iter().map(|f| format!("{}\n", show::fact_source(&rt.program, f))).collect();
+    let text: String = rt
+        .wm
+        .iter()
+        .map(|f| format!("{}\n", show::fact_source(&rt.program, f)))
+        .collect();
     Ok(Value::boolean(std::fs::write(&path, text).is_ok()))
 }
 
@@ -562,7 +545,9 @@ fn retract(env: &mut Environment, args: &[Value]) -> R {
             }
             Value::Integer(i) if *i > 0 => {
                 if !env.retract(FactId(*i as u64)) {
-                    return Err(EvalError::new(format!("retract: fact f-{i} does not exist")));
+                    return Err(EvalError::new(format!(
+                        "retract: fact f-{i} does not exist"
+                    )));
                 }
             }
             Value::Symbol(s) if s.as_str() == "*" => {
@@ -571,7 +556,12 @@ fn retract(env: &mut Environment, args: &[Value]) -> R {
                     env.retract(id);
                 }
             }
-            other => return Err(EvalError::new(format!("retract: expected a fact address or index, got {}", other.repr()))),
+            other => {
+                return Err(EvalError::new(format!(
+                    "retract: expected a fact address or index, got {}",
+                    other.repr()
+                )))
+            }
         }
     }
     Ok(Value::Void)
@@ -584,12 +574,15 @@ fn assert_string(env: &mut Environment, args: &[Value]) -> R {
     let [item] = item.as_slice() else {
         return Err(EvalError::new("assert-string: expected exactly one fact"));
     };
-    let spec = crate::syntax::parse::parse_fact(item).map_err(|d| EvalError::new(format!("assert-string: {}", d.message)))?;
+    let spec = crate::syntax::parse::parse_fact(item)
+        .map_err(|d| EvalError::new(format!("assert-string: {}", d.message)))?;
     let build = crate::compile::ExprCompiler::new(&mut env.rt.program, &TABLE, Default::default())
         .fact(&spec)
         .map_err(|d| EvalError::new(format!("assert-string: {}", d.message)))?;
     let (template, slots) = eval::build_fact(env, &mut Vec::new(), &build).map_err(unwind_error)?;
-    Ok(env.assert_values(template, slots)?.map_or(Value::false_sym(), Value::Fact))
+    Ok(env
+        .assert_values(template, slots)?
+        .map_or(Value::false_sym(), Value::Fact))
 }
 
 fn unwind_error(u: eval::Unwind) -> EvalError {
@@ -706,11 +699,13 @@ fn refresh_agenda(env: &mut Environment, _: &[Value]) -> R {
 
 fn eval_string(env: &mut Environment, args: &[Value]) -> R {
     let text = lexeme(args, 0, "eval")?;
-    let items = crate::syntax::sexpr::read_all(&text).map_err(|d| EvalError::new(format!("eval: {}", d.message)))?;
+    let items = crate::syntax::sexpr::read_all(&text)
+        .map_err(|d| EvalError::new(format!("eval: {}", d.message)))?;
     let [item] = items.as_slice() else {
         return Err(EvalError::new("eval: expected exactly one expression"));
     };
-    let expr = crate::syntax::parse::parse_expr(item).map_err(|d| EvalError::new(format!("eval: {}", d.message)))?;
+    let expr = crate::syntax::parse::parse_expr(item)
+        .map_err(|d| EvalError::new(format!("eval: {}", d.message)))?;
     env.eval_command(&expr)
 }
 
@@ -719,7 +714,11 @@ fn build(env: &mut Environment, args: &[Value]) -> R {
     let origin = env.add_source("build", &text);
     let (items, diagnostics) = crate::syntax::parse::parse_source(&text);
     if !diagnostics.is_empty() {
-        env.report(&Environment::render_diagnostics(&diagnostics, "build", &text));
+        env.report(&Environment::render_diagnostics(
+            &diagnostics,
+            "build",
+            &text,
+        ));
         return Ok(Value::false_sym());
     }
     for item in items {
@@ -741,13 +740,17 @@ fn load_facts(env: &mut Environment, args: &[Value]) -> R {
     let Ok(text) = std::fs::read_to_string(&path) else {
         return Ok(Value::false_sym());
     };
-    let items = crate::syntax::sexpr::read_all(&text).map_err(|d| EvalError::new(format!("load-facts: {}", d.message)))?;
+    let items = crate::syntax::sexpr::read_all(&text)
+        .map_err(|d| EvalError::new(format!("load-facts: {}", d.message)))?;
     for item in &items {
-        let spec = crate::syntax::parse::parse_fact(item).map_err(|d| EvalError::new(format!("load-facts: {}", d.message)))?;
-        let build = crate::compile::ExprCompiler::new(&mut env.rt.program, &TABLE, Default::default())
-            .fact(&spec)
+        let spec = crate::syntax::parse::parse_fact(item)
             .map_err(|d| EvalError::new(format!("load-facts: {}", d.message)))?;
-        let (template, slots) = eval::build_fact(env, &mut Vec::new(), &build).map_err(unwind_error)?;
+        let build =
+            crate::compile::ExprCompiler::new(&mut env.rt.program, &TABLE, Default::default())
+                .fact(&spec)
+                .map_err(|d| EvalError::new(format!("load-facts: {}", d.message)))?;
+        let (template, slots) =
+            eval::build_fact(env, &mut Vec::new(), &build).map_err(unwind_error)?;
         env.assert_values(template, slots)?;
     }
     Ok(Value::true_sym())
@@ -772,9 +775,16 @@ fn dependencies(env: &mut Environment, args: &[Value]) -> R {
         .filter(|(_, facts)| facts.contains(&fact.id))
         .map(|(t, _)| *t)
         .collect();
-    let mut lines: Vec<String> = tokens.iter().map(|t| show::fact_list(&env.net.token_facts(*t))).collect();
+    let mut lines: Vec<String> = tokens
+        .iter()
+        .map(|t| show::fact_list(&env.net.token_facts(*t)))
+        .collect();
     lines.sort();
-    let text = if lines.is_empty() { "None\n".to_string() } else { lines.join("\n") + "\n" };
+    let text = if lines.is_empty() {
+        "None\n".to_string()
+    } else {
+        lines.join("\n") + "\n"
+    };
     env.rt.routers.write("t", &text);
     Ok(Value::Void)
 }
@@ -792,7 +802,11 @@ fn dependents(env: &mut Environment, args: &[Value]) -> R {
     let text = if deps.is_empty() {
         "None\n".to_string()
     } else {
-        deps.iter().map(|d| format!("f-{}", d.0)).collect::<Vec<_>>().join(",") + "\n"
+        deps.iter()
+            .map(|d| format!("f-{}", d.0))
+            .collect::<Vec<_>>()
+            .join(",")
+            + "\n"
     };
     env.rt.routers.write("t", &text);
     Ok(Value::Void)
@@ -808,7 +822,10 @@ fn matches(env: &mut Environment, args: &[Value]) -> R {
     for p in env.rt.rules[index].productions.clone() {
         for token in env.net.production_tokens(p) {
             if env.rt.agenda.contains(p, token) {
-                text.push_str(&format!(" {}\n", show::fact_list(&env.net.token_facts(token))));
+                text.push_str(&format!(
+                    " {}\n",
+                    show::fact_list(&env.net.token_facts(token))
+                ));
                 count += 1;
             }
         }
