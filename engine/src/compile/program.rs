@@ -186,6 +186,17 @@ impl Program {
         self.function_ids.get(&unqualified(name)).copied()
     }
 
+    /// Removes deffunction `name` from the names in use (calls compiled earlier keep
+    /// its id); `false` if there is none.
+    pub fn remove_function(&mut self, name: Atom) -> bool {
+        self.function_ids.remove(&unqualified(name)).is_some()
+    }
+
+    /// Whether deffunction `id` is still defined (not removed by `undeffunction`).
+    pub fn function_defined(&self, id: u32) -> bool {
+        self.functions.get(id as usize).is_some_and(|f| self.function_ids.get(&f.name) == Some(&id))
+    }
+
     /// Declares a deffunction (its body is set once compiled); returns its id.
     pub fn declare_function(&mut self, function: Function) -> u32 {
         if let Some(&id) = self.function_ids.get(&function.name) {

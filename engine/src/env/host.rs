@@ -155,7 +155,7 @@ impl TestHost for Runtime {
             self.routers.write("t", &line);
         }
         if r.auto_focus && self.focus.last() != Some(&module) {
-            self.focus.push(module);
+            self.push_focus(module);
         }
         self.agenda
             .add(production, token, salience, module, facts, specificity);

@@ -19,6 +19,7 @@
 
 mod commands;
 mod facts;
+mod focus;
 mod host;
 mod load;
 mod router;

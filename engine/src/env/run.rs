@@ -96,6 +96,7 @@ impl Environment {
                 .name
                 .to_string();
             self.fire(activation, fired)?;
+            self.rt.pop_empty_focus();
             if self.rt.exit_requested.is_some() {
                 break StopReason::Halted;
             }
@@ -134,7 +135,7 @@ impl Environment {
             if let Some(a) = self.rt.agenda.pop(module) {
                 return Some(a);
             }
-            self.rt.focus.pop();
+            self.rt.pop_focus();
         }
     }
 
@@ -191,7 +192,7 @@ impl Environment {
             Ok(_) | Err(Unwind::Break) => Ok(()),
             Err(Unwind::Return(_)) => {
                 // `return` in a rule's actions also removes the current focus.
-                self.rt.focus.pop();
+                self.rt.pop_focus();
                 Ok(())
             }
             Err(Unwind::Error(e)) => {

@@ -170,9 +170,11 @@ pub(super) fn list_deffacts(rt: &mut Runtime, args: &[Value]) -> R {
 pub(super) fn list_deffunctions(rt: &mut Runtime, args: &[Value]) -> R {
     let scope = scope(rt, args, 0, "list-deffunctions")?;
     print_listing(rt, scope, "deffunction", |rt, module| {
+        let defined =
+            (0..rt.program.functions.len() as u32).filter(|id| rt.program.function_defined(*id));
         names_in(
             module,
-            rt.program.functions.iter().map(|f| (ModuleId(0), f.name)),
+            defined.map(|id| (ModuleId(0), rt.program.functions[id as usize].name)),
         )
     })
 }

@@ -145,6 +145,7 @@ static DEFS: &[CommandDef] = &[
     env("build", 1, Some(1), build),
     env("load-facts", 1, Some(1), load_facts),
     env("undefrule", 1, Some(1), undefrule),
+    rt("undeffunction", 1, Some(1), undeffunction),
     env("dependencies", 1, Some(1), dependencies),
     env("dependents", 1, Some(1), dependents),
     env("matches", 1, Some(2), matches),
@@ -440,14 +441,14 @@ fn list_focus_stack(rt: &mut Runtime, _: &[Value]) -> R {
 }
 
 fn pop_focus(rt: &mut Runtime, _: &[Value]) -> R {
-    Ok(match rt.focus.pop() {
+    Ok(match rt.pop_focus() {
         Some(m) => Value::Symbol(rt.program.module_name(m)),
         None => Value::false_sym(),
     })
 }
 
 fn clear_focus_stack(rt: &mut Runtime, _: &[Value]) -> R {
-    rt.focus.clear();
+    rt.clear_focus();
     Ok(Value::Void)
 }
 
@@ -611,7 +612,17 @@ fn run(env: &mut Environment, args: &[Value]) -> R {
         None => None,
     };
     match env.run(count) {
-        Ok(_) => Ok(Value::Void),
+        Ok(fired) => {
+            // CLIPS counts the limit down as rules fire and reports the limit reached
+            // when what is left of it equals the rules fired: always for `(run 0)`,
+            // and also, as a quirk kept for fidelity, when exactly half of it fired.
+            if count.is_some_and(|limit| limit - fired == fired) {
+                env.rt
+                    .routers
+                    .write("wdialog", "rule firing limit reached\n");
+            }
+            Ok(Value::Void)
+        }
         Err(e) => {
             env.report(&format!("error: {e}"));
             Ok(Value::Void)
@@ -670,7 +681,7 @@ fn focus(env: &mut Environment, args: &[Value]) -> R {
     // (focus A B) leaves A on top.
     for m in modules.into_iter().rev() {
         if env.rt.focus.last() != Some(&m) {
-            env.rt.focus.push(m);
+            env.rt.push_focus(m);
         }
     }
     Ok(Value::true_sym())
@@ -682,7 +693,9 @@ fn refresh(env: &mut Environment, args: &[Value]) -> R {
         return Err(EvalError::new(format!("refresh: unknown rule {name}")));
     };
     for p in env.rt.rules[index].productions.clone() {
-        for token in env.net.production_tokens(p) {
+        // CLIPS walks the rule's matches newest first, so under the depth strategy
+        // the oldest ends up on top of the agenda.
+        for token in env.net.production_tokens(p).into_iter().rev() {
             let facts = env.net.token_facts(token);
             if !env.rt.agenda.contains(p, token) {
                 crate::rete::TestHost::activate(&mut env.rt, p, token, facts);
@@ -762,6 +775,17 @@ fn undefrule(env: &mut Environment, args: &[Value]) -> R {
         Ok(Value::Void)
     } else {
         Err(EvalError::new(format!("undefrule: unknown rule {name}")))
+    }
+}
+
+fn undeffunction(rt: &mut Runtime, args: &[Value]) -> R {
+    let name = lexeme(args, 0, "undeffunction")?;
+    if rt.program.remove_function(atom(&name)) {
+        Ok(Value::Void)
+    } else {
+        Err(EvalError::new(format!(
+            "undeffunction: unable to find deffunction {name}"
+        )))
     }
 }
 
