@@ -41,7 +41,11 @@ impl Runtime {
     /// Pops the modules on top of the focus stack whose agendas are empty, as CLIPS
     /// does after each rule firing.
     pub(crate) fn pop_empty_focus(&mut self) {
-        while self.focus.last().is_some_and(|m| self.agenda.module_is_empty(*m)) {
+        while self
+            .focus
+            .last()
+            .is_some_and(|m| self.agenda.module_is_empty(*m))
+        {
             self.pop_focus();
         }
     }

@@ -30,7 +30,10 @@ pub struct LoadError {
 impl LoadError {
     fn new(diagnostics: Vec<Diagnostic>, name: &str, text: &str) -> Self {
         let rendered = Environment::render_diagnostics(&diagnostics, name, text);
-        LoadError { diagnostics, rendered }
+        LoadError {
+            diagnostics,
+            rendered,
+        }
     }
 
     /// An error that is not tied to a source position (e.g. an unreadable file).
@@ -72,8 +75,9 @@ impl Environment {
     /// Loads the constructs of a file.
     pub fn load_file(&mut self, path: impl AsRef<std::path::Path>) -> Result<(), LoadError> {
         let path = path.as_ref();
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| LoadError::message(format!("error: cannot read {}: {e}", path.display())))?;
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            LoadError::message(format!("error: cannot read {}: {e}", path.display()))
+        })?;
         self.load_str(&text, &path.display().to_string())
     }
 
@@ -83,7 +87,12 @@ impl Environment {
     }
 
     /// Defines one construct.
-    pub(crate) fn define(&mut self, construct: &Construct, text: &str, origin: usize) -> Result<(), Diagnostic> {
+    pub(crate) fn define(
+        &mut self,
+        construct: &Construct,
+        text: &str,
+        origin: usize,
+    ) -> Result<(), Diagnostic> {
         let span = construct.span();
         let source: Rc<str> = Rc::from(text.get(span.start..span.end).unwrap_or(""));
         match construct {
@@ -122,7 +131,10 @@ impl Environment {
                 constraint.allowed.push((a.kind, a.values.clone()));
             }
             constraint.range = s.range.as_ref().map(|(lo, hi)| {
-                (lo.as_ref().and_then(Value::as_f64), hi.as_ref().and_then(Value::as_f64))
+                (
+                    lo.as_ref().and_then(Value::as_f64),
+                    hi.as_ref().and_then(Value::as_f64),
+                )
             });
             constraint.cardinality = s.cardinality;
             let default = match &s.default {
@@ -138,9 +150,19 @@ impl Environment {
                     } else {
                         values.into_iter().next().unwrap_or_else(Value::nil)
                     };
-                    if let Some(bad) = value.as_slice().iter().find_map(|v| constraint.check(v).err()) {
-                        return Err(Diagnostic::new(s.span, format!("default value of slot `{}` violates its constraints", s.name.name))
-                            .with_label(bad));
+                    if let Some(bad) = value
+                        .as_slice()
+                        .iter()
+                        .find_map(|v| constraint.check(v).err())
+                    {
+                        return Err(Diagnostic::new(
+                            s.span,
+                            format!(
+                                "default value of slot `{}` violates its constraints",
+                                s.name.name
+                            ),
+                        )
+                        .with_label(bad));
                     }
                     SlotDefault::Static(value)
                 }
@@ -169,7 +191,11 @@ impl Environment {
 
     fn define_deffacts(&mut self, f: &ast::Deffacts) -> Result<(), Diagnostic> {
         let mut compiler = self.compiler(Scope::default());
-        let facts = f.facts.iter().map(|spec| compiler.fact(spec)).collect::<Result<Vec<FactBuild>, _>>()?;
+        let facts = f
+            .facts
+            .iter()
+            .map(|spec| compiler.fact(spec))
+            .collect::<Result<Vec<FactBuild>, _>>()?;
         let name = f.name.name;
         self.rt.deffacts.retain(|d| d.name != name);
         self.rt.deffacts.push(DeffactsDef { name, facts });
@@ -177,9 +203,17 @@ impl Environment {
     }
 
     fn define_function(&mut self, f: &ast::Deffunction, source: Rc<str>) -> Result<(), Diagnostic> {
-        if crate::functions::lookup(f.name.name.as_str()).is_some() || super::commands::lookup(f.name.name.as_str()).is_some() {
-            return Err(Diagnostic::new(f.name.span, format!("deffunction `{}` would hide a built-in function", f.name.name))
-                .with_label("choose another name"));
+        if crate::functions::lookup(f.name.name.as_str()).is_some()
+            || super::commands::lookup(f.name.name.as_str()).is_some()
+        {
+            return Err(Diagnostic::new(
+                f.name.span,
+                format!(
+                    "deffunction `{}` would hide a built-in function",
+                    f.name.name
+                ),
+            )
+            .with_label("choose another name"));
         }
         let id = self.rt.program.declare_function(Function {
             name: f.name.name,
@@ -218,7 +252,12 @@ impl Environment {
         Ok(())
     }
 
-    fn define_rule(&mut self, r: &ast::Defrule, source: Rc<str>, origin: usize) -> Result<(), Diagnostic> {
+    fn define_rule(
+        &mut self,
+        r: &ast::Defrule,
+        source: Rc<str>,
+        origin: usize,
+    ) -> Result<(), Diagnostic> {
         let name = crate::compile::program::unqualified(r.name.name);
         let module = self.rt.program.module_of(r.name.name);
         let salience = match &r.salience {
@@ -229,8 +268,11 @@ impl Environment {
                 let now = match self.rt.eval_plain(&compiled) {
                     Ok(Value::Integer(i)) if (-10000..=10000).contains(&i) => i as i32,
                     Ok(other) => {
-                        return Err(Diagnostic::new(expr.span(), "salience must be an integer from -10000 to 10000")
-                            .with_label(format!("this evaluates to {}", other.repr())))
+                        return Err(Diagnostic::new(
+                            expr.span(),
+                            "salience must be an integer from -10000 to 10000",
+                        )
+                        .with_label(format!("this evaluates to {}", other.repr())))
                     }
                     Err(e) => return Err(Diagnostic::new(expr.span(), e.message)),
                 };
@@ -273,7 +315,8 @@ impl Environment {
         self.rt.rule_ids.insert(name, rule_index);
         let facts: Vec<Rc<crate::wm::Fact>> = self.rt.wm.iter().cloned().collect();
         for ((d, _, _), id) in compiled.iter().zip(productions) {
-            self.net.add_production(&d.nodes, id, facts.iter(), &mut self.rt);
+            self.net
+                .add_production(&d.nodes, id, facts.iter(), &mut self.rt);
         }
         Ok(())
     }
@@ -309,7 +352,9 @@ impl Environment {
         let compiled = compiler.compile(expr);
         self.rt.top_scope = compiler.scope;
         let compiled = compiled.map_err(|d| eval::EvalError {
-            message: d.label.map_or(d.message.clone(), |l| format!("{}: {l}", d.message)),
+            message: d
+                .label
+                .map_or(d.message.clone(), |l| format!("{}: {l}", d.message)),
             span: Some(d.span),
         })?;
         let mut frame = std::mem::take(&mut self.rt.top_frame);

@@ -38,8 +38,8 @@ use crate::wm::WorkingMemory;
 pub use commands::names as command_names;
 pub use load::LoadError;
 pub use router::{Routers, TextInput};
-use rustc_hash::FxHashMap;
 pub use run::{Limits, RunError, StopReason};
+use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -318,7 +318,10 @@ impl Environment {
     }
 
     /// The facts of template `name`, in index order.
-    pub fn facts_of<'a>(&'a self, name: &str) -> impl Iterator<Item = &'a Rc<crate::wm::Fact>> + 'a {
+    pub fn facts_of<'a>(
+        &'a self,
+        name: &str,
+    ) -> impl Iterator<Item = &'a Rc<crate::wm::Fact>> + 'a {
         let id = self.template_id(name);
         self.rt.wm.iter().filter(move |f| Some(f.template) == id)
     }
@@ -329,7 +332,8 @@ impl Environment {
         if t.implied {
             return Some(fact.slots[0].clone());
         }
-        t.slot_index(crate::value::atom(slot)).map(|i| fact.slots[i].clone())
+        t.slot_index(crate::value::atom(slot))
+            .map(|i| fact.slots[i].clone())
     }
 
     /// `(reset)`: retracts every fact, restores globals, focuses MAIN and asserts
@@ -386,6 +390,10 @@ impl Environment {
 
     /// Renders diagnostics against their source.
     pub fn render_diagnostics(diagnostics: &[Diagnostic], name: &str, source: &str) -> String {
-        diagnostics.iter().map(|d| d.render(name, source)).collect::<Vec<_>>().join("\n")
+        diagnostics
+            .iter()
+            .map(|d| d.render(name, source))
+            .collect::<Vec<_>>()
+            .join("\n")
     }
 }

@@ -545,10 +545,9 @@ fn retract(env: &mut Environment, args: &[Value]) -> R {
                 env.retract(*id);
             }
             Value::Integer(i) if *i > 0 => {
+                // A missing fact is reported, but the actions go on (as in CLIPS).
                 if !env.retract(FactId(*i as u64)) {
-                    return Err(EvalError::new(format!(
-                        "retract: fact f-{i} does not exist"
-                    )));
+                    env.report(&format!("[PRNTUTIL1] Unable to find fact f-{i}."));
                 }
             }
             Value::Symbol(s) if s.as_str() == "*" => {
