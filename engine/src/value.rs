@@ -11,6 +11,11 @@ use std::rc::Rc;
 /// An interned string: the name of a symbol, the text of a string, a template name.
 pub type Atom = ustr::Ustr;
 
+// The symbols the engine makes all the time, interned once.
+static TRUE: std::sync::LazyLock<Atom> = std::sync::LazyLock::new(|| atom("TRUE"));
+static FALSE: std::sync::LazyLock<Atom> = std::sync::LazyLock::new(|| atom("FALSE"));
+static NIL: std::sync::LazyLock<Atom> = std::sync::LazyLock::new(|| atom("nil"));
+
 /// Interns `text`, returning its [`Atom`].
 pub fn atom(text: &str) -> Atom {
     ustr::ustr(text)
@@ -48,17 +53,17 @@ pub enum Value {
 impl Value {
     /// The symbol `TRUE`.
     pub fn true_sym() -> Value {
-        Value::Symbol(atom("TRUE"))
+        Value::Symbol(*TRUE)
     }
 
     /// The symbol `FALSE`.
     pub fn false_sym() -> Value {
-        Value::Symbol(atom("FALSE"))
+        Value::Symbol(*FALSE)
     }
 
     /// The symbol `nil`.
     pub fn nil() -> Value {
-        Value::Symbol(atom("nil"))
+        Value::Symbol(*NIL)
     }
 
     /// `TRUE` or `FALSE` for a Rust boolean.
@@ -92,7 +97,7 @@ impl Value {
 
     /// CLIPS truth: everything except the symbol `FALSE` is true.
     pub fn is_truthy(&self) -> bool {
-        !matches!(self, Value::Symbol(s) if s.as_str() == "FALSE")
+        !matches!(self, Value::Symbol(s) if *s == *FALSE)
     }
 
     /// Whether this is a multifield value.

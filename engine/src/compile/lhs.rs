@@ -275,12 +275,17 @@ impl<'a> LhsCompiler<'a> {
                             .frame
                             .iter()
                             .map(|s| match *s {
-                                VarSource::Token { level, capture } if level == at => VarSource::Capture(capture),
+                                VarSource::Token { level, capture } if level == at => {
+                                    VarSource::Capture(capture)
+                                }
                                 VarSource::Fact(level) if level == at => VarSource::MatchFact,
                                 other => other,
                             })
                             .collect();
-                        exprs.push(BoundExpr { expr: bound.expr, frame });
+                        exprs.push(BoundExpr {
+                            expr: bound.expr,
+                            frame,
+                        });
                     }
                     _ => {
                         self.level += 1;

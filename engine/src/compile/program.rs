@@ -136,7 +136,9 @@ impl Program {
             PortItems::None => false,
             PortItems::Kind { construct, names } => {
                 construct.name.as_str() == "deftemplate"
-                    && names.as_ref().is_none_or(|n| n.iter().any(|i| i.name == t.name))
+                    && names
+                        .as_ref()
+                        .is_none_or(|n| n.iter().any(|i| i.name == t.name))
             }
         };
         let ports = |m: ModuleId| {
@@ -149,7 +151,8 @@ impl Program {
         exported
             && ports(from).any(|p| {
                 p.import
-                    && p.module.is_some_and(|m| self.module_id(m.name) == Some(t.module))
+                    && p.module
+                        .is_some_and(|m| self.module_id(m.name) == Some(t.module))
                     && covers(&p.items)
             })
     }
@@ -194,7 +197,9 @@ impl Program {
 
     /// Whether deffunction `id` is still defined (not removed by `undeffunction`).
     pub fn function_defined(&self, id: u32) -> bool {
-        self.functions.get(id as usize).is_some_and(|f| self.function_ids.get(&f.name) == Some(&id))
+        self.functions
+            .get(id as usize)
+            .is_some_and(|f| self.function_ids.get(&f.name) == Some(&id))
     }
 
     /// Declares a deffunction (its body is set once compiled); returns its id.

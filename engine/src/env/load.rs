@@ -95,6 +95,33 @@ impl Environment {
     ) -> Result<(), Diagnostic> {
         let span = construct.span();
         let source: Rc<str> = Rc::from(text.get(span.start..span.end).unwrap_or(""));
+        // A construct named `MODULE::name` makes MODULE the current module, as in CLIPS.
+        let name = match construct {
+            Construct::Template(t) => Some(&t.name),
+            Construct::Facts(f) => Some(&f.name),
+            Construct::Rule(r) => Some(&r.name),
+            Construct::Function(f) => Some(&f.name),
+            Construct::Global(g) => g.module.as_ref(),
+            Construct::Module(_) => None,
+        };
+        if let Some(name) = name {
+            let qualifier = match construct {
+                Construct::Global(_) => Some(name.name.as_str()),
+                _ => name.name.as_str().rsplit_once("::").map(|(m, _)| m),
+            };
+            if let Some(module) = qualifier {
+                match self.rt.program.module_id(crate::value::atom(module)) {
+                    Some(id) => self.rt.program.current_module = id,
+                    None => {
+                        return Err(Diagnostic::new(
+                            name.span,
+                            format!("unknown module `{module}`"),
+                        )
+                        .with_label("define it with (defmodule ...) first"))
+                    }
+                }
+            }
+        }
         match construct {
             Construct::Template(t) => self.define_template(t, source),
             Construct::Facts(f) => self.define_deffacts(f),

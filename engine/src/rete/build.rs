@@ -137,7 +137,12 @@ impl Network {
     ) -> NodeId {
         for spec in chain {
             parent = match spec {
-                NodeSpec::Join { alpha, eq, tests, exprs } => {
+                NodeSpec::Join {
+                    alpha,
+                    eq,
+                    tests,
+                    exprs,
+                } => {
                     let am = self.alpha_memory(alpha, facts.clone(), host);
                     let key = share.then(|| format!("join|{am}|{eq:?}|{tests:?}|{exprs:?}"));
                     match self.shared_child(parent, key.as_ref(), used) {
@@ -159,9 +164,8 @@ impl Network {
                             exprs,
                         }] => {
                             let am = self.alpha_memory(alpha, facts.clone(), host);
-                            let key = share.then(|| {
-                                format!("count|{exists}|{am}|{eq:?}|{tests:?}|{exprs:?}")
-                            });
+                            let key = share
+                                .then(|| format!("count|{exists}|{am}|{eq:?}|{tests:?}|{exprs:?}"));
                             match self.shared_child(parent, key.as_ref(), used) {
                                 Some(node) => node,
                                 None => {

@@ -81,7 +81,12 @@ fn print_listing(
 
 /// `(facts [start [end [max]]])`: the facts with indices from `start` to `end`, at most `max`.
 pub(super) fn facts(rt: &mut Runtime, args: &[Value]) -> R {
-    let numbers: Vec<i64> = args
+    // An optional module first: only facts whose templates it can see are listed.
+    let (scope, numbers_from) = match args.first() {
+        Some(Value::Symbol(_)) => (scope(rt, args, 0, "facts")?, 1),
+        _ => (Scope::One(rt.program.current_module), 0),
+    };
+    let numbers: Vec<i64> = args[numbers_from..]
         .iter()
         .filter_map(|a| match a {
             Value::Integer(i) => Some(*i),
@@ -91,15 +96,14 @@ pub(super) fn facts(rt: &mut Runtime, args: &[Value]) -> R {
     let start = numbers.first().copied().unwrap_or(0);
     let end = numbers.get(1).copied().unwrap_or(i64::MAX);
     let max = numbers.get(2).map_or(usize::MAX, |m| (*m).max(0) as usize);
-    let lines: Vec<String> = rt
-        .wm
-        .iter()
-        .filter(|f| (start..=end).contains(&(f.id.0 as i64)))
-        .take(max)
-        .map(|f| show::fact_line(&rt.program, f))
-        .collect();
-    print_listing(rt, Scope::One(rt.program.current_module), "fact", |_, _| {
-        lines.clone()
+    print_listing(rt, scope, "fact", |rt, module| {
+        rt.wm
+            .iter()
+            .filter(|f| (start..=end).contains(&(f.id.0 as i64)))
+            .filter(|f| rt.program.is_visible(f.template, module))
+            .take(max)
+            .map(|f| show::fact_line(&rt.program, f))
+            .collect()
     })
 }
 
