@@ -6,7 +6,7 @@ use crate::value::{atom, Value};
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 use std::fs::File;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, Write};
 use std::rc::Rc;
 
 /// Text that commands read from, shared with the batch reader that consumes the
@@ -23,9 +23,17 @@ pub struct TextInput {
 }
 
 impl TextInput {
-    /// The next token (or a whole list's text... CLIPS returns the token), skipping
-    /// blanks; `None` at the end.
+    /// The next token, skipping blanks, and the rest of its line if that is blank
+    /// (as `read` at the prompt consumes input); `None` at the end.
     pub fn read_token(&mut self) -> Option<Value> {
+        let value = self.next_token();
+        // At the prompt CLIPS also consumes the end of the line after the token.
+        self.skip_blank_line_end();
+        value
+    }
+
+    /// The next token, leaving the rest of its line unread; `None` at the end.
+    pub fn next_token(&mut self) -> Option<Value> {
         let rest = &self.text[self.pos..];
         let trimmed = rest.trim_start_matches([' ', '\t', '\r', '\n']);
         let start = self.pos + (rest.len() - trimmed.len());
@@ -35,14 +43,16 @@ impl TextInput {
         }
         let (value, len) = scan_token(trimmed);
         self.pos = start + len;
-        // CLIPS consumes the rest of the line after the token it read.
+        Some(value)
+    }
+
+    /// Consumes the rest of the current line if it holds only blanks.
+    pub fn skip_blank_line_end(&mut self) {
         if let Some(nl) = self.text[self.pos..].find('\n') {
-            let between = &self.text[self.pos..self.pos + nl];
-            if between.trim().is_empty() {
+            if self.text[self.pos..self.pos + nl].trim().is_empty() {
                 self.pos += nl + 1;
             }
         }
-        Some(value)
     }
 
     /// The rest of the current line, without its newline; `None` at the end.
@@ -102,8 +112,8 @@ pub fn scan_token(text: &str) -> (Value, usize) {
 
 /// An open file.
 pub enum Channel {
-    /// Opened for reading.
-    Reader(Box<dyn BufRead>),
+    /// Opened for reading: the file's text and how far it has been read.
+    Reader(TextInput),
     /// Opened for writing or appending.
     Writer(Box<dyn Write>),
 }
@@ -188,21 +198,19 @@ impl Routers {
             }
         }
         match self.files.get_mut(name) {
-            Some(Channel::Reader(r)) => {
-                // Read whole lines until a token is found.
-                let mut line = String::new();
-                loop {
-                    line.clear();
-                    match r.read_line(&mut line) {
-                        Ok(0) | Err(_) => return Ok(None),
-                        Ok(_) if line.trim().is_empty() => continue,
-                        Ok(_) => return Ok(Some(scan_token(line.trim_start()).0)),
-                    }
-                }
-            }
+            // From a file, `read` takes one token and leaves the rest of the line.
+            Some(Channel::Reader(input)) => Ok(input.next_token()),
             _ => Err(format!(
                 "logical name {name} was not recognized by any routers"
             )),
+        }
+    }
+
+    /// After `read-number`, which also consumes the end of the line when nothing
+    /// but blanks follow the number in a file.
+    pub fn finish_number(&mut self, name: &str) {
+        if let Some(Channel::Reader(input)) = self.files.get_mut(name) {
+            input.skip_blank_line_end();
         }
     }
 
@@ -219,13 +227,7 @@ impl Routers {
             };
         }
         match self.files.get_mut(name) {
-            Some(Channel::Reader(r)) => {
-                let mut line = String::new();
-                match r.read_line(&mut line) {
-                    Ok(0) | Err(_) => Ok(None),
-                    Ok(_) => Ok(Some(line.trim_end_matches(['\n', '\r']).to_string())),
-                }
-            }
+            Some(Channel::Reader(input)) => Ok(input.read_line()),
             _ => Err(format!(
                 "logical name {name} was not recognized by any routers"
             )),
@@ -235,9 +237,12 @@ impl Routers {
     /// Opens `path` as logical name `name` with mode "r", "w", "a" (or "r+"...).
     pub fn open(&mut self, path: &str, name: &str, mode: &str) -> bool {
         let channel = match mode {
-            "r" => File::open(path)
-                .ok()
-                .map(|f| Channel::Reader(Box::new(BufReader::new(f)))),
+            "r" => std::fs::read_to_string(path).ok().map(|text| {
+                Channel::Reader(TextInput {
+                    text,
+                    ..Default::default()
+                })
+            }),
             "w" => File::create(path)
                 .ok()
                 .map(|f| Channel::Writer(Box::new(std::io::BufWriter::new(f)))),

@@ -1,5 +1,6 @@
 //! Fact functions: `fact-index`, `fact-slot-value`, `fact-existp`, `fact-relation`,
-//! `fact-slot-names`, and the fact-duplication setting.
+//! `fact-slot-names`, `get-fact-list`, and the fact-duplication and dynamic
+//! constraint-checking settings.
 
 use super::{fact_arg, lexeme, R};
 use crate::env::Runtime;
@@ -69,4 +70,40 @@ pub(super) fn set_fact_duplication(rt: &mut Runtime, args: &[Value]) -> R {
         &mut rt.fact_duplication,
         allowed,
     )))
+}
+
+/// `(get-dynamic-constraint-checking)`: whether slot values are checked at run time.
+pub(super) fn get_dynamic_constraint_checking(rt: &mut Runtime, _: &[Value]) -> R {
+    Ok(Value::boolean(rt.dynamic_constraint_checking))
+}
+
+/// `(set-dynamic-constraint-checking TRUE|FALSE)`: turns run-time checking of slot
+/// values against their constraints on or off; returns the old setting.
+pub(super) fn set_dynamic_constraint_checking(rt: &mut Runtime, args: &[Value]) -> R {
+    let on = args[0] != Value::false_sym();
+    Ok(Value::boolean(std::mem::replace(
+        &mut rt.dynamic_constraint_checking,
+        on,
+    )))
+}
+
+/// `(get-fact-list [module])`: the addresses of the facts the module (default: the
+/// current one) can see, in index order.
+pub(super) fn get_fact_list(rt: &mut Runtime, args: &[Value]) -> R {
+    let module = match args.first() {
+        Some(_) => {
+            let name = lexeme(args, 0, "get-fact-list")?;
+            rt.program.module_id(atom(&name)).ok_or_else(|| {
+                EvalError::new(format!("get-fact-list: unable to find defmodule {name}"))
+            })?
+        }
+        None => rt.program.current_module,
+    };
+    Ok(Value::multifield(
+        rt.wm
+            .iter()
+            .filter(|f| rt.program.is_visible(f.template, module))
+            .map(|f| Value::Fact(f.id))
+            .collect(),
+    ))
 }

@@ -13,8 +13,9 @@ use crate::compile::expr::{CommandSig, CommandTable};
 use crate::eval::{self, printout_text, EvalError};
 use crate::value::{atom, FactId, Value};
 use facts::{
-    fact_existp, fact_index, fact_relation, fact_slot_names, fact_slot_value, get_fact_duplication,
-    set_fact_duplication,
+    fact_existp, fact_index, fact_relation, fact_slot_names, fact_slot_value,
+    get_dynamic_constraint_checking, get_fact_duplication, get_fact_list,
+    set_dynamic_constraint_checking, set_fact_duplication,
 };
 use listing::{
     agenda, facts, list_deffacts, list_deffunctions, list_defglobals, list_defmodules,
@@ -91,6 +92,19 @@ static DEFS: &[CommandDef] = &[
     rt("fact-slot-names", 1, Some(1), fact_slot_names),
     rt("get-fact-duplication", 0, Some(0), get_fact_duplication),
     rt("set-fact-duplication", 1, Some(1), set_fact_duplication),
+    rt(
+        "get-dynamic-constraint-checking",
+        0,
+        Some(0),
+        get_dynamic_constraint_checking,
+    ),
+    rt(
+        "set-dynamic-constraint-checking",
+        1,
+        Some(1),
+        set_dynamic_constraint_checking,
+    ),
+    rt("get-fact-list", 0, Some(1), get_fact_list),
     rt("get-strategy", 0, Some(0), get_strategy),
     rt("set-strategy", 1, Some(1), set_strategy),
     rt("watch", 1, None, watch),
@@ -318,7 +332,9 @@ fn readline(rt: &mut Runtime, args: &[Value]) -> R {
 }
 
 fn read_number(rt: &mut Runtime, args: &[Value]) -> R {
-    match read(rt, args)? {
+    let value = read(rt, args)?;
+    rt.routers.finish_number(&input_name(args));
+    match value {
         v @ (Value::Integer(_) | Value::Float(_)) => Ok(v),
         Value::Symbol(s) if s.as_str() == "EOF" => Ok(Value::symbol("EOF")),
         _ => Ok(Value::string("*** READ ERROR ***")),
