@@ -637,7 +637,8 @@ impl<'a> ExprCompiler<'a> {
                     )
                     .with_label(format!("expected one of: {}", t.slot_names())));
                 };
-                if !t.slots[index].multi && c.args.len() != 1 {
+                let values = strip_eq_markers(&c.args);
+                if !t.slots[index].multi && values.len() != 1 {
                     return Err(Diagnostic::new(
                         c.span,
                         format!(
@@ -654,7 +655,7 @@ impl<'a> ExprCompiler<'a> {
                     )
                     .with_label("each slot may appear once"));
                 }
-                slots.push((index, self.compile_all(&c.args)?));
+                slots.push((index, self.compile_all(&values)?));
             }
             FactFields::Slots(slots)
         };
@@ -677,7 +678,11 @@ impl<'a> ExprCompiler<'a> {
                 return Err(Diagnostic::new(item.span(), "expected a slot modification")
                     .with_label("expected (slot value...)"));
             };
-            slots.push((c.name.name, c.name.span, self.compile_all(&c.args)?));
+            slots.push((
+                c.name.name,
+                c.name.span,
+                self.compile_all(&strip_eq_markers(&c.args))?,
+            ));
         }
         Ok(CExpr::Special(
             Box::new(Special::Modify {
@@ -764,6 +769,20 @@ fn member_lists(expr: &Expr) -> Vec<(Atom, Vec<Atom>, Span)> {
         .map(member)
         .collect::<Option<Vec<_>>>()
         .unwrap_or_default()
+}
+
+/// Slot values in actions may be written `=(expr)`, an old CLIPS form meaning just
+/// `(expr)`: drops the `=` markers.
+fn strip_eq_markers(args: &[Expr]) -> Vec<Expr> {
+    let mut out = Vec::with_capacity(args.len());
+    for (i, a) in args.iter().enumerate() {
+        let marker = matches!(a, Expr::Const(Value::Symbol(s), _) if s.as_str() == "=");
+        if marker && matches!(args.get(i + 1), Some(Expr::Call(_))) {
+            continue;
+        }
+        out.push(a.clone());
+    }
+    out
 }
 
 fn check_arity(name: Atom, call: &Call, min: usize, max: Option<usize>) -> Res<()> {

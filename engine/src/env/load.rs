@@ -124,7 +124,7 @@ impl Environment {
         }
         match construct {
             Construct::Template(t) => self.define_template(t, source),
-            Construct::Facts(f) => self.define_deffacts(f),
+            Construct::Facts(f) => self.define_deffacts(f, source),
             Construct::Rule(r) => self.define_rule(r, source, origin),
             Construct::Function(f) => self.define_function(f, source),
             Construct::Global(g) => self.define_globals(g),
@@ -216,7 +216,7 @@ impl Environment {
         Ok(())
     }
 
-    fn define_deffacts(&mut self, f: &ast::Deffacts) -> Result<(), Diagnostic> {
+    fn define_deffacts(&mut self, f: &ast::Deffacts, source: Rc<str>) -> Result<(), Diagnostic> {
         let mut compiler = self.compiler(Scope::default());
         let facts = f
             .facts
@@ -224,8 +224,14 @@ impl Environment {
             .map(|spec| compiler.fact(spec))
             .collect::<Result<Vec<FactBuild>, _>>()?;
         let name = f.name.name;
+        let module = self.rt.program.module_of(name);
         self.rt.deffacts.retain(|d| d.name != name);
-        self.rt.deffacts.push(DeffactsDef { name, facts });
+        self.rt.deffacts.push(DeffactsDef {
+            name,
+            facts,
+            module,
+            source,
+        });
         Ok(())
     }
 
@@ -243,7 +249,7 @@ impl Environment {
             .with_label("choose another name"));
         }
         let id = self.rt.program.declare_function(Function {
-            name: f.name.name,
+            name: crate::compile::program::unqualified(f.name.name),
             params: f.params.len(),
             rest: f.rest.is_some(),
             body: None,
