@@ -22,6 +22,7 @@ mod facts;
 mod focus;
 mod host;
 mod load;
+mod pretty;
 mod router;
 mod run;
 mod show;
@@ -109,6 +110,10 @@ pub struct DeffactsDef {
     pub name: Atom,
     /// The facts.
     pub facts: Vec<crate::compile::expr::FactBuild>,
+    /// The module that defines it, for `ppdeffacts`.
+    pub module: ModuleId,
+    /// The source text, for `ppdeffacts`.
+    pub source: Rc<str>,
 }
 
 /// What `watch` shows.

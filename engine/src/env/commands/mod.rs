@@ -10,8 +10,9 @@ mod listing;
 use super::{show, Environment, Runtime, SalienceEvaluation};
 use crate::agenda::Strategy;
 use crate::compile::expr::{CommandSig, CommandTable};
+use crate::compile::program::unqualified;
 use crate::eval::{self, printout_text, EvalError};
-use crate::value::{atom, FactId, Value};
+use crate::value::{atom, Atom, FactId, Value};
 use facts::{
     fact_existp, fact_index, fact_relation, fact_slot_names, fact_slot_value,
     get_dynamic_constraint_checking, get_fact_duplication, get_fact_list,
@@ -140,6 +141,7 @@ static DEFS: &[CommandDef] = &[
     rt("ppdefrule", 1, Some(1), ppdefrule),
     rt("ppdeftemplate", 1, Some(1), ppdeftemplate),
     rt("ppdeffunction", 1, Some(1), ppdeffunction),
+    rt("ppdeffacts", 1, Some(1), ppdeffacts),
     rt("get-current-module", 0, Some(0), get_current_module),
     rt("set-current-module", 1, Some(1), set_current_module),
     rt("save-facts", 1, None, save_facts),
@@ -485,41 +487,76 @@ fn exit(rt: &mut Runtime, args: &[Value]) -> R {
 
 // ---- pretty-printing and modules ----
 
-fn pretty(rt: &mut Runtime, source: Option<std::rc::Rc<str>>, what: &str, name: &str) -> R {
-    match source {
-        Some(text) => {
-            out(rt, "t", &format!("{text}\n"))?;
-            Ok(Value::Void)
+/// Prints a construct's pretty form, or CLIPS's message when `kind` `name` is not
+/// defined (or its source is not kept).
+fn pretty(rt: &mut Runtime, found: Option<(std::rc::Rc<str>, Atom)>, kind: &str, name: &str) -> R {
+    match found.and_then(|(source, module)| super::pretty::render(&source, module.as_str())) {
+        Some(text) => out(rt, "t", &format!("{text}\n"))?,
+        None => {
+            rt.routers.write(
+                "werror",
+                &format!("[PRNTUTIL1] Unable to find {kind} {name}.\n"),
+            );
         }
-        None => Err(EvalError::new(format!("{what}: unable to find {name}"))),
     }
+    Ok(Value::Void)
 }
 
+/// The name argument of a pp command without its module qualifier.
+fn pp_name(args: &[Value], what: &str) -> Result<(String, Atom), EvalError> {
+    let name = lexeme(args, 0, what)?;
+    let base = unqualified(atom(&name));
+    Ok((name, base))
+}
+
+/// `(ppdefrule name)`.
 fn ppdefrule(rt: &mut Runtime, args: &[Value]) -> R {
-    let name = lexeme(args, 0, "ppdefrule")?;
-    let source = rt
-        .rule_ids
-        .get(&atom(&name))
-        .map(|i| rt.rules[*i].source.clone());
-    pretty(rt, source, "ppdefrule", &name)
+    let (name, base) = pp_name(args, "ppdefrule")?;
+    let found = rt.rule_ids.get(&base).map(|i| {
+        let rule = &rt.rules[*i];
+        (rule.source.clone(), rt.program.module_name(rule.module))
+    });
+    pretty(rt, found, "defrule", &name)
 }
 
+/// `(ppdeftemplate name)`.
 fn ppdeftemplate(rt: &mut Runtime, args: &[Value]) -> R {
-    let name = lexeme(args, 0, "ppdeftemplate")?;
-    let source = rt
-        .program
-        .template_id(atom(&name))
-        .and_then(|t| rt.program.template(t).source.clone());
-    pretty(rt, source, "ppdeftemplate", &name)
+    let (name, _) = pp_name(args, "ppdeftemplate")?;
+    let found = rt.program.template_id(atom(&name)).and_then(|t| {
+        let template = rt.program.template(t);
+        let module = rt.program.module_name(template.module);
+        template.source.clone().map(|source| (source, module))
+    });
+    pretty(rt, found, "deftemplate", &name)
 }
 
+/// `(ppdeffacts name)`.
+fn ppdeffacts(rt: &mut Runtime, args: &[Value]) -> R {
+    let (name, base) = pp_name(args, "ppdeffacts")?;
+    let found = rt
+        .deffacts
+        .iter()
+        .find(|d| unqualified(d.name) == base)
+        .map(|d| (d.source.clone(), rt.program.module_name(d.module)));
+    pretty(rt, found, "deffacts", &name)
+}
+
+/// `(ppdeffunction name)`. Deffunctions keep no module, so they print in the
+/// module their source names, or MAIN.
 fn ppdeffunction(rt: &mut Runtime, args: &[Value]) -> R {
-    let name = lexeme(args, 0, "ppdeffunction")?;
-    let source = rt
-        .program
-        .function_id(atom(&name))
-        .and_then(|f| rt.program.functions[f as usize].source.clone());
-    pretty(rt, source, "ppdeffunction", &name)
+    let (name, base) = pp_name(args, "ppdeffunction")?;
+    let id = rt.program.function_id(atom(&name));
+    let found = id.or_else(|| rt.program.function_id(base)).and_then(|f| {
+        let source = rt.program.functions[f as usize].source.clone()?;
+        let module = crate::syntax::sexpr::read_one(&source)
+            .ok()
+            .flatten()
+            .and_then(|(e, _)| e.as_list()?.get(1)?.as_symbol())
+            .and_then(|n| n.as_str().rsplit_once("::").map(|(m, _)| atom(m)))
+            .unwrap_or_else(|| atom("MAIN"));
+        Some((source, module))
+    });
+    pretty(rt, found, "deffunction", &name)
 }
 
 fn get_current_module(rt: &mut Runtime, _: &[Value]) -> R {
