@@ -13,6 +13,7 @@ mod count;
 mod join;
 mod network;
 mod order;
+pub mod report;
 mod subnet;
 pub mod test;
 pub mod token;

@@ -43,6 +43,9 @@ pub struct Token {
 pub struct Tokens {
     slots: Vec<Option<Token>>,
     free: Vec<u32>,
+    /// When the token in each slot was made (a counter, so later tokens compare greater).
+    created: Vec<u64>,
+    clock: u64,
 }
 
 impl Tokens {
@@ -60,6 +63,8 @@ impl Tokens {
                 blocked_at: 0,
             })],
             free: Vec::new(),
+            created: vec![0],
+            clock: 0,
         }
     }
 
@@ -67,13 +72,16 @@ impl Tokens {
     /// children (it is never deleted, and the list would hold every first-level match).
     pub fn add(&mut self, token: Token) -> TokenId {
         let parent = token.parent;
+        self.clock += 1;
         let id = match self.free.pop() {
             Some(i) => {
                 self.slots[i as usize] = Some(token);
+                self.created[i as usize] = self.clock;
                 TokenId(i)
             }
             None => {
                 self.slots.push(Some(token));
+                self.created.push(self.clock);
                 TokenId(self.slots.len() as u32 - 1)
             }
         };
@@ -112,6 +120,11 @@ impl Tokens {
         self.slots[id.0 as usize]
             .as_mut()
             .expect("token ids always name live tokens")
+    }
+
+    /// When the live token `id` was made: tokens made later have greater values.
+    pub fn created(&self, id: TokenId) -> u64 {
+        self.created[id.0 as usize]
     }
 
     /// Whether `id` names a live token.

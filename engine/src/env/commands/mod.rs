@@ -6,6 +6,7 @@
 
 mod facts;
 mod listing;
+mod matches;
 
 use super::{show, Environment, Runtime, SalienceEvaluation};
 use crate::agenda::Strategy;
@@ -22,6 +23,7 @@ use listing::{
     agenda, facts, list_deffacts, list_deffunctions, list_defglobals, list_defmodules,
     list_deftemplates, rules,
 };
+use matches::matches;
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
@@ -884,31 +886,6 @@ fn dependents(env: &mut Environment, args: &[Value]) -> R {
             .join(",")
             + "\n"
     };
-    env.rt.routers.write("t", &text);
-    Ok(Value::Void)
-}
-
-fn matches(env: &mut Environment, args: &[Value]) -> R {
-    let name = lexeme(args, 0, "matches")?;
-    let Some(index) = env.rule_index(&name) else {
-        return Err(EvalError::new(format!("matches: unknown rule {name}")));
-    };
-    let mut text = String::from("Activations\n");
-    let mut count = 0;
-    for p in env.rt.rules[index].productions.clone() {
-        for token in env.net.production_tokens(p) {
-            if env.rt.agenda.contains(p, token) {
-                text.push_str(&format!(
-                    " {}\n",
-                    show::fact_list(&env.net.token_facts(token))
-                ));
-                count += 1;
-            }
-        }
-    }
-    if count == 0 {
-        text.push_str(" None\n");
-    }
     env.rt.routers.write("t", &text);
     Ok(Value::Void)
 }
