@@ -605,6 +605,32 @@ mod tests {
     }
 
     #[test]
+    fn nested_ces_and_bodies_and_multiline_strings() {
+        let source = "(defrule m1 (declare (salience ?*s*)) (a \"two\nlines\")
+            (not (and (b) (or (c) (exists (d))))) => (printout t \"x\ny\" crlf)
+            (while (> 1 2) do (if TRUE then (loop-for-count (?i 2) do (printout t ?i)))))";
+        assert_eq!(
+            pp(source),
+            "(defrule MAIN::m1
+   (declare (salience ?*s*))
+   (a \"two
+lines\")
+   (not (and (b)
+             (or  (c)
+                  (exists
+                       (d)))))
+   =>
+   (printout t \"x
+y\" crlf)
+   (while (> 1 2) do
+      (if TRUE
+         then
+         (loop-for-count (?i 2)  do
+            (printout t ?i)))))"
+        );
+    }
+
+    #[test]
     fn deftemplates() {
         let source = "(deftemplate t1 \"tc\" (slot a (default 1.50) (type INTEGER FLOAT)
             (range 0 10)) (multislot b (cardinality 0 5) (allowed-symbols x y z))

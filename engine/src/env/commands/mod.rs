@@ -524,7 +524,9 @@ fn ppdefrule(rt: &mut Runtime, args: &[Value]) -> R {
 /// `(ppdeftemplate name)`.
 fn ppdeftemplate(rt: &mut Runtime, args: &[Value]) -> R {
     let (name, _) = pp_name(args, "ppdeftemplate")?;
-    let found = rt.program.template_id(atom(&name)).and_then(|t| {
+    // A qualified name is looked up from its own module, where it is always visible.
+    let from = rt.program.module_of(atom(&name));
+    let found = rt.program.template_from(from, atom(&name)).and_then(|t| {
         let template = rt.program.template(t);
         let module = rt.program.module_name(template.module);
         template.source.clone().map(|source| (source, module))
