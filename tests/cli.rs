@@ -54,16 +54,27 @@ fn syntax_errors_name_file_line_and_column_with_a_caret() {
         "(deftemplate point (slot x))\n(defrule r\n   (point (y 1))\n   =>\n   (printout t \"hi\" crlf))\n(defrule s (point (x ?x)) (printout t ?x))\n",
     );
     let out = salience(&["run", path.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(1), "a load error exits with status 1");
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "a load error exits with status 1"
+    );
     assert_eq!(text(&out.stdout), "", "nothing runs after a failed load");
     let err = text(&out.stderr);
     // Both errors are reported, each with its position and a caret.
     assert!(err.contains("broken.clp:3:12"), "{err}");
-    assert!(err.contains("unknown slot `y` in template `point`"), "{err}");
+    assert!(
+        err.contains("unknown slot `y` in template `point`"),
+        "{err}"
+    );
     assert!(err.contains("expected one of: x"), "{err}");
     assert!(err.contains("broken.clp:6:"), "{err}");
     assert!(err.contains("=>"), "{err}");
-    assert!(err.lines().any(|l| l.trim_start().starts_with("| ") && l.contains('^')), "{err}");
+    assert!(
+        err.lines()
+            .any(|l| l.trim_start().starts_with("| ") && l.contains('^')),
+        "{err}"
+    );
 }
 
 #[test]
@@ -71,7 +82,10 @@ fn unbalanced_input_is_an_error_not_a_panic() {
     for (name, source) in [
         ("open.clp", "(defrule r (a) => (printout t \"x\" crlf)"),
         ("close.clp", "(defrule r (a) => ))"),
-        ("string.clp", "(defrule r (a) => (printout t \"never closed))"),
+        (
+            "string.clp",
+            "(defrule r (a) => (printout t \"never closed))",
+        ),
         ("deep.clp", &"(".repeat(100_000)),
         ("garbage.clp", "\u{0}\u{1}((?$?~&|<- 1e999999 \"\\"),
     ] {
@@ -105,25 +119,48 @@ fn firing_limit_stops_a_runaway_program() {
     let out = salience(&["run", "--max-firings", "1000", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     let err = text(&out.stderr);
-    assert!(err.contains("firing limit reached after 1000 rule firings"), "{err}");
+    assert!(
+        err.contains("firing limit reached after 1000 rule firings"),
+        "{err}"
+    );
     assert!(err.contains("again"), "{err}");
 }
 
 #[test]
 fn fact_limit_stops_a_growing_working_memory() {
-    let path = program("grow.clp", "(defrule grow (n ?x) => (assert (n (+ ?x 1))))\n(deffacts d (n 0))\n");
+    let path = program(
+        "grow.clp",
+        "(defrule grow (n ?x) => (assert (n (+ ?x 1))))\n(deffacts d (n 0))\n",
+    );
     let out = salience(&["run", "--max-facts", "50", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stderr).contains("working-memory limit reached: 50 facts"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("working-memory limit reached: 50 facts"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 #[test]
 fn watch_traces_rules_and_facts() {
-    let out = salience(&["run", "--watch", "rules", "--watch", "facts", "examples/hello.clp"]);
+    let out = salience(&[
+        "run",
+        "--watch",
+        "rules",
+        "--watch",
+        "facts",
+        "examples/hello.clp",
+    ]);
     assert!(out.status.success());
     let stdout = text(&out.stdout);
-    assert!(stdout.starts_with("==> f-1     (person (name Ann) (height 150))\n"), "{stdout}");
-    assert!(stdout.contains("FIRE    1 too-short: f-2\nBob must wait 10 cm\n"), "{stdout}");
+    assert!(
+        stdout.starts_with("==> f-1     (person (name Ann) (height 150))\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("FIRE    1 too-short: f-2\nBob must wait 10 cm\n"),
+        "{stdout}"
+    );
 }
 
 #[test]

@@ -288,7 +288,14 @@ pub fn str_explode(state: &mut FnState, args: &[Value]) -> Result<Value, FnError
 
 fn implode_impl(name: &str, args: &[Value]) -> Result<Value, FnError> {
     let items = args::multifield(name, args, 0)?;
-    let parts: Vec<String> = items.iter().map(|v| v.repr().to_string()).collect();
+    // Strings are quoted and escaped, so that explode$ reads them back.
+    let parts: Vec<String> = items
+        .iter()
+        .map(|v| match v {
+            Value::String(s) => crate::value::escaped(s),
+            other => other.repr().to_string(),
+        })
+        .collect();
     Ok(Value::String(atom(&parts.join(" "))))
 }
 

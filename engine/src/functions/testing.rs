@@ -49,6 +49,8 @@ pub fn show(value: &Value) -> String {
             format!("({})", inner.join(" "))
         }
         Value::Void => "<void>".into(),
+        // Escaped, so that the text tells the value apart unambiguously.
+        Value::String(s) => crate::value::escaped(s),
         other => other.repr().to_string(),
     }
 }
