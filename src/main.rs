@@ -88,27 +88,9 @@ fn real_main(cli: Cli) -> ExitCode {
                     return ExitCode::FAILURE;
                 }
             }
-            let mut watch_items: Vec<salience_engine::Value> = Vec::new();
-            for w in &watch {
-                watch_items.push(salience_engine::Value::symbol(w));
-            }
-            if !watch_items.is_empty() {
-                let w = env.watch_mut();
-                for item in &watch {
-                    match item.as_str() {
-                        "rules" => w.rules = true,
-                        "facts" => w.facts = true,
-                        "activations" => w.activations = true,
-                        "focus" => w.focus = true,
-                        "globals" => w.globals = true,
-                        "statistics" => w.statistics = true,
-                        _ => {
-                            w.rules = true;
-                            w.facts = true;
-                            w.activations = true;
-                        }
-                    }
-                }
+            for item in &watch {
+                // The values are checked by clap; `set` accepts every one of them.
+                let _ = env.watch_mut().set(item, true);
             }
             let started = Instant::now();
             env.reset();

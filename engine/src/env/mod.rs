@@ -135,6 +135,42 @@ pub struct Watch {
     pub deffunctions: bool,
 }
 
+impl Watch {
+    /// Turns one watch item on or off by its CLIPS name (`facts`, `rules`,
+    /// `activations`, `statistics`, `focus`, `globals`, `deffunctions`, `all`).
+    /// Items that concern COOL are accepted and ignored; others are an error.
+    pub fn set(&mut self, item: &str, on: bool) -> Result<(), String> {
+        match item {
+            "facts" => self.facts = on,
+            "rules" => self.rules = on,
+            "activations" => self.activations = on,
+            "statistics" => self.statistics = on,
+            "focus" => self.focus = on,
+            "globals" => self.globals = on,
+            "deffunctions" => self.deffunctions = on,
+            "compilations" | "instances" | "slots" | "messages" | "message-handlers"
+            | "generic-functions" | "methods" => {}
+            "all" => {
+                *self = Watch {
+                    facts: on,
+                    rules: on,
+                    activations: on,
+                    statistics: on,
+                    focus: on,
+                    globals: on,
+                    deffunctions: on,
+                }
+            }
+            other => {
+                return Err(format!(
+                    "unknown watch item {other}; expected facts, rules, activations, statistics, focus, globals, deffunctions or all"
+                ))
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Logical support: which facts each token supports.
 #[derive(Debug, Default)]
 pub struct Support {

@@ -74,16 +74,7 @@ impl Network {
         }
         let exists = self.count_exists(node);
         for owner in self.count_owners(node, m, host) {
-            let t = self.tokens.get_mut(owner);
-            t.count += 1;
-            if t.count == 1 {
-                self.stamp_blocked(owner);
-                if exists {
-                    self.open(node, owner, host);
-                } else {
-                    self.close(node, owner, host);
-                }
-            }
+            self.count_up(node, owner, exists, host);
         }
     }
 
@@ -134,14 +125,6 @@ impl Network {
     pub(super) fn count_forget(&mut self, node: NodeId, token: TokenId) {
         let parent = self.tokens.get(token).parent;
         let key = self.left_key(&self.join(node).eq_left, parent);
-        let join = self.join_mut(node);
-        if let Some(bucket) = join.left.get_mut(&key) {
-            if let Some(pos) = bucket.iter().rposition(|t| *t == token) {
-                bucket.remove(pos);
-            }
-            if bucket.is_empty() {
-                join.left.remove(&key);
-            }
-        }
+        self.unindex_left(node, &key, token);
     }
 }

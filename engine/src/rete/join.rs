@@ -133,14 +133,6 @@ impl Network {
             return;
         }
         let key = self.left_key(&self.join(node).eq_left, token);
-        let join = self.join_mut(node);
-        if let Some(bucket) = join.left.get_mut(&key) {
-            if let Some(pos) = bucket.iter().rposition(|t| *t == token) {
-                bucket.remove(pos);
-            }
-            if bucket.is_empty() {
-                join.left.remove(&key);
-            }
-        }
+        self.unindex_left(node, &key, token);
     }
 }

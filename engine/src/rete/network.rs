@@ -273,29 +273,18 @@ impl Network {
 
     /// The value of an LHS variable in a production's token.
     pub fn read(&self, token: TokenId, source: VarSource) -> Value {
+        let matched = |level| {
+            self.ancestor(token, level)
+                .and_then(|t| self.tokens.get(t).matched.as_ref())
+        };
         match source {
-            VarSource::Capture(_) | VarSource::MatchFact => Value::Void,
-            VarSource::Token { level, capture } => self
-                .ancestor(token, level)
-                .and_then(|t| {
-                    self.tokens
-                        .get(t)
-                        .matched
-                        .as_ref()
-                        .map(|m| m.captures[capture as usize].clone())
-                })
-                .unwrap_or(Value::Void),
-            VarSource::Fact(level) => self
-                .ancestor(token, level)
-                .and_then(|t| {
-                    self.tokens
-                        .get(t)
-                        .matched
-                        .as_ref()
-                        .map(|m| Value::Fact(m.fact.id))
-                })
-                .unwrap_or(Value::Void),
+            VarSource::Capture(_) | VarSource::MatchFact => None,
+            VarSource::Token { level, capture } => {
+                matched(level).map(|m| m.captures[capture as usize].clone())
+            }
+            VarSource::Fact(level) => matched(level).map(|m| Value::Fact(m.fact.id)),
         }
+        .unwrap_or(Value::Void)
     }
 
     /// The ancestor of `token` at `level`.
@@ -496,6 +485,40 @@ impl Network {
     pub(super) fn open(&mut self, node: NodeId, token: TokenId, host: &mut dyn TestHost) {
         self.tokens.get_mut(token).active = true;
         self.emit(node, token, host);
+    }
+
+    /// One more match for `owner` (a token of the count node `node`): on the first,
+    /// a `not` closes and an `exists` opens.
+    pub(super) fn count_up(
+        &mut self,
+        node: NodeId,
+        owner: TokenId,
+        exists: bool,
+        host: &mut dyn TestHost,
+    ) {
+        let t = self.tokens.get_mut(owner);
+        t.count += 1;
+        if t.count == 1 {
+            self.stamp_blocked(owner);
+            if exists {
+                self.open(node, owner, host);
+            } else {
+                self.close(node, owner, host);
+            }
+        }
+    }
+
+    /// Removes `token` from the bucket `key` of `node`'s left index.
+    pub(super) fn unindex_left(&mut self, node: NodeId, key: &JoinKey, token: TokenId) {
+        let join = self.join_mut(node);
+        if let Some(bucket) = join.left.get_mut(key) {
+            if let Some(pos) = bucket.iter().rposition(|t| *t == token) {
+                bucket.remove(pos);
+            }
+            if bucket.is_empty() {
+                join.left.remove(key);
+            }
+        }
     }
 
     /// Notes that `token` (of a count node) just got its first match.

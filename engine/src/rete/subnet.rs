@@ -48,18 +48,7 @@ impl Network {
         let exists =
             matches!(&self.nodes[owner_node as usize].kind, NodeKind::SubCount(sc) if sc.exists);
         match self.subcount(owner_node).owners.get(&parent).copied() {
-            Some(owner) => {
-                let t = self.tokens.get_mut(owner);
-                t.count += 1;
-                if t.count == 1 {
-                    self.stamp_blocked(owner);
-                    if exists {
-                        self.open(owner_node, owner, host);
-                    } else {
-                        self.close(owner_node, owner, host);
-                    }
-                }
-            }
+            Some(owner) => self.count_up(owner_node, owner, exists, host),
             None => *self.subcount(owner_node).pending.entry(parent).or_insert(0) += 1,
         }
     }

@@ -377,30 +377,9 @@ fn set_strategy(rt: &mut Runtime, args: &[Value]) -> R {
 
 fn set_watch(rt: &mut Runtime, args: &[Value], on: bool) -> R {
     for a in args {
-        let item = logical_name(a);
-        let w = &mut rt.watch;
-        match item.as_str() {
-            "facts" => w.facts = on,
-            "rules" => w.rules = on,
-            "activations" => w.activations = on,
-            "statistics" => w.statistics = on,
-            "focus" => w.focus = on,
-            "globals" => w.globals = on,
-            "deffunctions" => w.deffunctions = on,
-            "compilations" | "instances" | "slots" | "messages" | "message-handlers" | "generic-functions" | "methods" => {}
-            "all" => {
-                *w = super::Watch {
-                    facts: on,
-                    rules: on,
-                    activations: on,
-                    statistics: on,
-                    focus: on,
-                    globals: on,
-                    deffunctions: on,
-                }
-            }
-            other => return Err(EvalError::new(format!("watch: unknown item {other}; expected facts, rules, activations, statistics, focus, globals, deffunctions or all"))),
-        }
+        rt.watch
+            .set(&logical_name(a), on)
+            .map_err(|e| EvalError::new(format!("watch: {e}")))?;
     }
     Ok(Value::Void)
 }
