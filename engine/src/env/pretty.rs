@@ -24,6 +24,7 @@
 //!   spaces, a `progn$`/`loop-for-count` range is followed by a space, and `(default `
 //!   keeps the space after it.
 
+use crate::syntax::parse::QUERY_FUNCTIONS;
 use crate::syntax::sexpr::{read_one, SExpr, SExprKind, Token};
 use crate::value::{escaped, format_float};
 
@@ -58,16 +59,6 @@ const CE_INDENT: usize = 5;
 const BODY_INDENT: usize = 3;
 /// How much `assert` indents its second and later facts (the width of `(assert `).
 const ASSERT_INDENT: usize = 8;
-
-/// The functions whose first argument is a fact-set template and second a query.
-const QUERIES: &[&str] = &[
-    "any-factp",
-    "find-fact",
-    "find-all-facts",
-    "do-for-fact",
-    "do-for-all-facts",
-    "delayed-do-for-all-facts",
-];
 
 /// The output being built and the current indentation depth.
 struct Printer {
@@ -265,7 +256,7 @@ impl Printer {
             "progn$" | "foreach" => self.foreach(name, args),
             "switch" => self.switch(args),
             "assert" => self.assert(args),
-            q if QUERIES.contains(&q) && args.len() >= 2 => {
+            q if QUERY_FUNCTIONS.contains(&q) && args.len() >= 2 => {
                 self.push("(");
                 self.push(q);
                 self.push(" ");

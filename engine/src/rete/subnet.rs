@@ -35,6 +35,20 @@ impl Network {
         self.ancestor(result, level)
     }
 
+    /// The parent-level ancestor of a result, whether the count node is an
+    /// `exists`, and the count node's token for that ancestor (if made yet).
+    fn partner_target(
+        &mut self,
+        owner_node: NodeId,
+        result: TokenId,
+    ) -> Option<(TokenId, bool, Option<TokenId>)> {
+        let parent = self.owner_parent(owner_node, result)?;
+        let exists =
+            matches!(&self.nodes[owner_node as usize].kind, NodeKind::SubCount(sc) if sc.exists);
+        let owner = self.subcount(owner_node).owners.get(&parent).copied();
+        Some((parent, exists, owner))
+    }
+
     /// The sub-chain produced a result.
     pub(super) fn partner_add(
         &mut self,
@@ -42,12 +56,10 @@ impl Network {
         result: TokenId,
         host: &mut dyn TestHost,
     ) {
-        let Some(parent) = self.owner_parent(owner_node, result) else {
+        let Some((parent, exists, owner)) = self.partner_target(owner_node, result) else {
             return;
         };
-        let exists =
-            matches!(&self.nodes[owner_node as usize].kind, NodeKind::SubCount(sc) if sc.exists);
-        match self.subcount(owner_node).owners.get(&parent).copied() {
+        match owner {
             Some(owner) => self.count_up(owner_node, owner, exists, host),
             None => *self.subcount(owner_node).pending.entry(parent).or_insert(0) += 1,
         }
@@ -60,12 +72,10 @@ impl Network {
         result: TokenId,
         host: &mut dyn TestHost,
     ) {
-        let Some(parent) = self.owner_parent(owner_node, result) else {
+        let Some((parent, exists, owner)) = self.partner_target(owner_node, result) else {
             return;
         };
-        let exists =
-            matches!(&self.nodes[owner_node as usize].kind, NodeKind::SubCount(sc) if sc.exists);
-        match self.subcount(owner_node).owners.get(&parent).copied() {
+        match owner {
             Some(owner) if self.tokens.is_live(owner) => {
                 let t = self.tokens.get_mut(owner);
                 t.count = t.count.saturating_sub(1);

@@ -11,9 +11,10 @@ const EXPECTED_EXPR: &str = "expected a constant, a variable or a function call 
 /// Functions whose first argument may be a parenthesised group rather than a call:
 /// `(loop-for-count (?i 1 10) ...)`, `(progn$ (?x $?list) ...)` and the fact-set
 /// queries `(do-for-fact ((?f person)) ...)`.
-const GROUP_FIRST_ARG: [&str; 8] = [
-    "loop-for-count",
-    "progn$",
+const GROUP_FIRST_ARG: [&str; 2] = ["loop-for-count", "progn$"];
+
+/// The fact-set query functions: `(any-factp ((?f template)...) query ...)`.
+pub const QUERY_FUNCTIONS: [&str; 6] = [
     "any-factp",
     "find-fact",
     "find-all-facts",
@@ -113,7 +114,8 @@ fn parse_call(items: &[SExpr], span: Span) -> Result<Call, Diagnostic> {
         )
         .with_label("expected a function name, as in `(+ 1 2)`"));
     };
-    let groups = GROUP_FIRST_ARG.contains(&name.name.as_str());
+    let groups = GROUP_FIRST_ARG.contains(&name.name.as_str())
+        || QUERY_FUNCTIONS.contains(&name.name.as_str());
     let args = items
         .iter()
         .enumerate()

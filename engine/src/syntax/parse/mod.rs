@@ -35,7 +35,7 @@ mod test_util;
 mod types;
 
 pub use ce::parse_ce;
-pub use expr::{parse_expr, parse_fact};
+pub use expr::{parse_expr, parse_fact, QUERY_FUNCTIONS};
 
 use super::ast::{Construct, TopLevel};
 use super::sexpr::{read_all, SExpr};
