@@ -46,23 +46,60 @@ impl Network {
             if fresh.contains(&parent) {
                 continue;
             }
-            let parents: Vec<TokenId> = if parent == ROOT_NODE {
-                vec![ROOT_TOKEN]
-            } else {
-                let mut live: Vec<TokenId> = self
-                    .tokens
-                    .live_ids()
-                    .filter(|t| {
-                        let tok = self.tokens.get(*t);
-                        tok.node == parent && tok.active
-                    })
+            if parent == ROOT_NODE {
+                self.left_activate(node, ROOT_TOKEN, host);
+                continue;
+            }
+            // The parent's current matches, oldest first.
+            let mut parents: Vec<TokenId> = self
+                .tokens
+                .live_ids()
+                .filter(|t| {
+                    let tok = self.tokens.get(*t);
+                    tok.node == parent && tok.active
+                })
+                .collect();
+            parents.sort_by_key(|t| self.tokens.created(*t));
+            if matches!(self.nodes[node as usize].kind, NodeKind::Join(_)) {
+                // CLIPS primes a join under a shared parent by copying the newest
+                // sibling join's left memory, which reverses its order, then drives
+                // each alpha match (oldest first) against it.
+                let sibling = self.nodes[parent as usize]
+                    .children
+                    .iter()
+                    .copied()
+                    .filter(|c| *c != node && !fresh.contains(c))
+                    .find_map(|c| match &self.nodes[c as usize].kind {
+                        NodeKind::Join(j) => Some(j.reversed),
+                        _ => None,
+                    });
+                let reversed = sibling.is_none_or(|r| !r);
+                self.join_mut(node).reversed = reversed;
+                // Memories are walked from the end, so store the opposite order.
+                let order: Vec<TokenId> = if reversed {
+                    parents.iter().rev().copied().collect()
+                } else {
+                    parents.clone()
+                };
+                for t in order {
+                    let key = self.left_key(&self.join(node).eq_left, t);
+                    self.join_mut(node).left.entry(key).or_default().push(t);
+                }
+                self.join_mut(node).right.clear();
+                let alpha = self.join(node).alpha;
+                let matches: Vec<Rc<AlphaMatch>> = self.alpha[alpha as usize]
+                    .entries
+                    .values()
+                    .cloned()
                     .collect();
-                live.reverse();
-                live
-            };
-            for t in parents {
-                if self.tokens.is_live(t) && self.tokens.get(t).active {
-                    self.left_activate(node, t, host);
+                for m in matches {
+                    self.join_right(node, &m, host);
+                }
+            } else {
+                for t in parents.into_iter().rev() {
+                    if self.tokens.is_live(t) && self.tokens.get(t).active {
+                        self.left_activate(node, t, host);
+                    }
                 }
             }
         }
@@ -257,6 +294,7 @@ impl Network {
             eq_right: eq.iter().map(|(_, r)| *r).collect(),
             tests: tests.to_vec(),
             exprs: Vec::new(),
+            reversed: false,
             left: FxHashMap::default(),
             right: FxHashMap::default(),
         };

@@ -20,6 +20,9 @@ pub(super) struct Join {
     pub tests: Vec<FieldTest>,
     /// Hoisted `test` CEs.
     pub exprs: Vec<BoundExpr>,
+    /// Whether the left memory was primed in reverse order (CLIPS copies a sibling's
+    /// memory when a rule is added after its facts; see `build::seed`).
+    pub reversed: bool,
     /// The parent's active tokens, by join key.
     pub left: FxHashMap<JoinKey, Vec<TokenId>>,
     /// The alpha matches, by join key (unused when the parent is the root: the alpha
