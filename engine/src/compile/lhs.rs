@@ -298,6 +298,15 @@ impl<'a> LhsCompiler<'a> {
                     self.ce(item, out)?;
                 }
             }
+            // (not (or A B)) is (not A) (not B).
+            Ce::Not(inner, span) if matches!(**inner, Ce::Or(..)) => {
+                let Ce::Or(items, _) = &**inner else {
+                    unreachable!("matched above")
+                };
+                for item in items {
+                    self.ce(&Ce::Not(Box::new(item.clone()), *span), out)?;
+                }
+            }
             Ce::Not(inner, _) => {
                 let sub = self.sub_chain(std::slice::from_ref(inner))?;
                 out.push(NodeSpec::Not(sub));
@@ -320,9 +329,9 @@ impl<'a> LhsCompiler<'a> {
             Ce::Or(_, span) => {
                 return Err(Diagnostic::new(
                     *span,
-                    "`or` is not supported inside `not` or `exists`",
+                    "`or` is not supported inside `exists`, `forall`, or an `and` under `not`",
                 )
-                .with_label("rewrite as several rules or use (not A) (not B)"))
+                .with_label("rewrite as several rules, or as (not A) (not B)"))
             }
             Ce::Logical(_, span) => {
                 return Err(Diagnostic::new(*span, "logical CEs cannot be nested")
