@@ -1,9 +1,11 @@
 //! `salience`: run CLIPS programs from the command line.
 
+mod repl;
+
 use clap::{Parser, Subcommand};
 use salience_engine::agenda::Strategy;
 use salience_engine::env::Environment;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -52,6 +54,12 @@ enum Command {
         /// Do not echo commands (as `clips -f2`).
         #[arg(long)]
         quiet: bool,
+    },
+    /// An interactive CLIPS prompt: line editing, history, tab completion, `(exit)` or Ctrl-D to leave.
+    Repl {
+        /// Keep the command history in ~/.salience_history across sessions.
+        #[arg(long)]
+        history: bool,
     },
 }
 
@@ -121,6 +129,26 @@ fn real_main(cli: Cli) -> ExitCode {
             };
             env.batch_str(&text, &file.display().to_string(), !quiet);
             ExitCode::SUCCESS
+        }
+        Command::Repl { history } => {
+            let result = if std::io::stdin().is_terminal() {
+                let history_file = history
+                    .then(|| std::env::var_os("HOME"))
+                    .flatten()
+                    .map(|home| PathBuf::from(home).join(".salience_history"));
+                repl::Terminal::new(history_file)
+                    .and_then(|mut terminal| repl::run_session(&mut env, &mut terminal))
+            } else {
+                let mut plain = repl::Plain::new(std::io::stdin().lock(), std::io::stdout());
+                repl::run_session(&mut env, &mut plain)
+            };
+            match result {
+                Ok(code) => ExitCode::from(u8::try_from(code).unwrap_or(1)),
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::FAILURE
+                }
+            }
         }
     }
 }

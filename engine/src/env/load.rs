@@ -447,32 +447,72 @@ impl Environment {
             }
             let mut shifted = item.clone();
             shift_spans(&mut shifted, pos);
-            match parse_top_level(&shifted) {
-                Ok(TopLevel::Construct(c)) => {
-                    if let Err(d) = self.define(&c, text, origin) {
-                        self.report(&d.render(name, text));
-                    }
-                }
-                Ok(TopLevel::Command(expr)) => match self.eval_command(&expr) {
-                    Ok(Value::Void) => {}
-                    Ok(v) => {
-                        if echo {
-                            self.rt.routers.write("t", &format!("{}\n", v.repr()));
-                        }
-                    }
-                    Err(e) => {
-                        let msg = self.locate(origin, &e);
-                        self.report(&format!("error: {msg}"));
-                    }
-                },
-                Err(ds) => self.report(&Environment::render_diagnostics(&ds, name, text)),
-            }
+            self.execute_item(&shifted, text, name, origin, echo);
         }
         if echo && self.rt.exit_requested.is_none() {
             self.rt.routers.write("t", "CLIPS> ");
         }
         self.rt.routers.flush();
         self.rt.routers.stdin = saved;
+    }
+
+    /// Reads and executes every item of `text` (named `name` in messages) as batch
+    /// does, for an interactive prompt: constructs are defined, commands run and each
+    /// command's non-void value printed on `t` with [`Value::repr`]; errors are
+    /// reported on `werror` with the same rendered diagnostics. Nothing is echoed and
+    /// `(read)` keeps its usual input. Stops after an `(exit)`.
+    pub fn execute_str(&mut self, text: &str, name: &str) {
+        let origin = self.add_source(name, text);
+        let mut pos = 0;
+        while self.rt.exit_requested.is_none() {
+            match read_one(&text[pos..]) {
+                Ok(Some((mut item, end))) => {
+                    shift_spans(&mut item, pos);
+                    pos += end;
+                    self.execute_item(&item, text, name, origin, true);
+                }
+                Ok(None) => break,
+                Err(mut d) => {
+                    d.span = d.span.shifted(pos);
+                    self.report(&d.render(name, text));
+                    break;
+                }
+            }
+        }
+        self.rt.routers.flush();
+    }
+
+    /// Executes one item read from `text` (its spans relative to `text`, registered
+    /// as source `origin`): defines a construct or evaluates a command, printing a
+    /// non-void value when `print_value`, and reports errors.
+    fn execute_item(
+        &mut self,
+        item: &crate::syntax::sexpr::SExpr,
+        text: &str,
+        name: &str,
+        origin: usize,
+        print_value: bool,
+    ) {
+        match parse_top_level(item) {
+            Ok(TopLevel::Construct(c)) => {
+                if let Err(d) = self.define(&c, text, origin) {
+                    self.report(&d.render(name, text));
+                }
+            }
+            Ok(TopLevel::Command(expr)) => match self.eval_command(&expr) {
+                Ok(Value::Void) => {}
+                Ok(v) => {
+                    if print_value {
+                        self.rt.routers.write("t", &format!("{}\n", v.repr()));
+                    }
+                }
+                Err(e) => {
+                    let msg = self.locate(origin, &e);
+                    self.report(&format!("error: {msg}"));
+                }
+            },
+            Err(ds) => self.report(&Environment::render_diagnostics(&ds, name, text)),
+        }
     }
 }
 
