@@ -294,7 +294,7 @@ impl Network {
     pub fn ancestor(&self, mut token: TokenId, level: u16) -> Option<TokenId> {
         loop {
             let tok = self.tokens.get(token);
-            let l = self.nodes[tok.node as usize].level;
+            let l = tok.level;
             if l == level {
                 return Some(token);
             }
@@ -329,6 +329,7 @@ impl Network {
         let id = self.tokens.add(Token {
             parent,
             node,
+            level: self.nodes[node as usize].level,
             matched: matched.clone(),
             children: Vec::new(),
             count,

@@ -23,6 +23,9 @@ pub struct Token {
     pub parent: TokenId,
     /// The node that made it.
     pub node: NodeId,
+    /// Its level (its node's level), kept here so walking up a token's ancestors
+    /// does not look at the nodes.
+    pub level: u16,
     /// The fact (and captures) of this level, for pattern levels.
     pub matched: Option<Rc<AlphaMatch>>,
     /// The tokens that extend this one.
@@ -55,6 +58,7 @@ impl Tokens {
             slots: vec![Some(Token {
                 parent: ROOT_TOKEN,
                 node: root_node,
+                level: 0,
                 matched: None,
                 children: Vec::new(),
                 count: 0,
