@@ -10,6 +10,8 @@ pub mod syntax;
 pub mod value;
 pub mod wm;
 
+pub use env::api::{from_value, to_value, FactError, SerdeError};
+pub use env::Environment;
 pub use value::{Atom, FactId, Value};
 
 /// The README's examples, compiled and run as doctests.

@@ -161,6 +161,34 @@ impl Value {
     }
 }
 
+/// An `INTEGER`.
+impl From<i64> for Value {
+    fn from(i: i64) -> Value {
+        Value::Integer(i)
+    }
+}
+
+/// A `FLOAT`.
+impl From<f64> for Value {
+    fn from(x: f64) -> Value {
+        Value::Float(x)
+    }
+}
+
+/// The symbol `TRUE` or `FALSE`.
+impl From<bool> for Value {
+    fn from(b: bool) -> Value {
+        Value::boolean(b)
+    }
+}
+
+/// A **symbol** (use [`Value::string`] for a string).
+impl From<&str> for Value {
+    fn from(text: &str) -> Value {
+        Value::symbol(text)
+    }
+}
+
 /// Equality as `eq` sees it: same type and same value (so `1` is not `1.0`).
 impl PartialEq for Value {
     fn eq(&self, other: &Self) -> bool {

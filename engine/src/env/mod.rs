@@ -17,6 +17,7 @@
 //! assert_eq!(out.take(), "Hello, world\n");
 //! ```
 
+pub mod api;
 mod commands;
 mod facts;
 mod focus;
