@@ -627,38 +627,27 @@ impl SeqSerializer {
     }
 }
 
-impl ser::SerializeSeq for SeqSerializer {
-    type Ok = Value;
-    type Error = SerdeError;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), SerdeError> {
-        self.push(value)
-    }
-    fn end(self) -> Result<Value, SerdeError> {
-        Ok(Value::multifield(self.0))
-    }
+/// Sequences, tuples and tuple structs all become one multifield.
+macro_rules! sequence_serializer {
+    ($($trait:ident :: $method:ident),*) => {$(
+        impl ser::$trait for SeqSerializer {
+            type Ok = Value;
+            type Error = SerdeError;
+            fn $method<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), SerdeError> {
+                self.push(value)
+            }
+            fn end(self) -> Result<Value, SerdeError> {
+                Ok(Value::multifield(self.0))
+            }
+        }
+    )*};
 }
 
-impl ser::SerializeTuple for SeqSerializer {
-    type Ok = Value;
-    type Error = SerdeError;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), SerdeError> {
-        self.push(value)
-    }
-    fn end(self) -> Result<Value, SerdeError> {
-        Ok(Value::multifield(self.0))
-    }
-}
-
-impl ser::SerializeTupleStruct for SeqSerializer {
-    type Ok = Value;
-    type Error = SerdeError;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), SerdeError> {
-        self.push(value)
-    }
-    fn end(self) -> Result<Value, SerdeError> {
-        Ok(Value::multifield(self.0))
-    }
-}
+sequence_serializer!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field
+);
 
 /// A struct serialized as a whole fact: its serde name and its fields.
 #[derive(Default)]
