@@ -11,7 +11,7 @@ use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
 /// A compiled deffunction.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Function {
     /// The function's name.
     pub name: Atom,
@@ -28,7 +28,7 @@ pub struct Function {
 }
 
 /// A defglobal variable.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Global {
     /// The name without `?*` and `*`.
     pub name: Atom,
@@ -39,7 +39,7 @@ pub struct Global {
 }
 
 /// A defmodule.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Module {
     /// The module's name.
     pub name: Atom,
@@ -48,7 +48,7 @@ pub struct Module {
 }
 
 /// The symbol tables of an environment.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Program {
     /// All templates, by id.
     pub templates: Vec<Template>,

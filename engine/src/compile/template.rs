@@ -13,7 +13,7 @@ pub struct TemplateId(pub u32);
 pub struct ModuleId(pub u32);
 
 /// A fact template.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Template {
     /// The template's name.
     pub name: Atom,
@@ -60,7 +60,7 @@ impl Template {
 }
 
 /// A slot of a template.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Slot {
     /// The slot's name.
     pub name: Atom,
@@ -73,7 +73,7 @@ pub struct Slot {
 }
 
 /// How an omitted slot is filled.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub enum SlotDefault {
     /// Derived from the constraint (see [`SlotConstraint::derived_default`]).
     Derive,

@@ -46,11 +46,18 @@ impl LoadError {
 }
 
 impl Environment {
-    /// Loads the constructs in `text` (named `name` in messages). Every construct
-    /// with an error is reported and left out; the others are defined.
+    /// Loads the constructs in `text` (named `name` in messages). Every error in the
+    /// text is reported, and a load with any error defines nothing: the environment
+    /// stays as it was.
     pub fn load_str(&mut self, text: &str, name: &str) -> Result<(), LoadError> {
-        let origin = self.add_source(name, text);
         let (items, mut diagnostics) = parse_source(text);
+        // Semantic errors too, in the constructs that parsed: every error is reported.
+        diagnostics.extend(self.check_constructs(&items, text));
+        if !diagnostics.is_empty() {
+            diagnostics.sort_by_key(|d| d.span.start);
+            return Err(LoadError::new(diagnostics, name, text));
+        }
+        let origin = self.add_source(name, text);
         for item in items {
             match item {
                 TopLevel::Construct(c) => {
@@ -70,6 +77,30 @@ impl Environment {
             diagnostics.sort_by_key(|d| d.span.start);
             Err(LoadError::new(diagnostics, name, text))
         }
+    }
+
+    /// Compiles every construct of a load against a copy of the symbol tables,
+    /// defining nothing; returns the problems found.
+    fn check_constructs(&mut self, items: &[TopLevel], text: &str) -> Vec<Diagnostic> {
+        let saved = self.rt.program.clone();
+        self.rt.checking = true;
+        let mut diagnostics = Vec::new();
+        for item in items {
+            match item {
+                TopLevel::Construct(c) => {
+                    if let Err(d) = self.define(c, text, 0) {
+                        diagnostics.push(d);
+                    }
+                }
+                TopLevel::Command(expr) => diagnostics.push(
+                    Diagnostic::new(expr.span(), "expected a construct")
+                        .with_label("a file to load holds only constructs (deftemplate, defrule, ...); use batch for commands"),
+                ),
+            }
+        }
+        self.rt.checking = false;
+        self.rt.program = saved;
+        diagnostics
     }
 
     /// Loads the constructs of a file.
@@ -225,6 +256,9 @@ impl Environment {
             .collect::<Result<Vec<FactBuild>, _>>()?;
         let name = f.name.name;
         let module = self.rt.program.module_of(name);
+        if self.rt.checking {
+            return Ok(());
+        }
         self.rt.deffacts.retain(|d| d.name != name);
         self.rt.deffacts.push(DeffactsDef {
             name,
@@ -319,6 +353,9 @@ impl Environment {
             let rhs: Vec<CExpr> = compiler.compile_all(&r.rhs)?;
             let frame_size = compiler.scope.size();
             compiled.push((d, rhs, frame_size));
+        }
+        if self.rt.checking {
+            return Ok(());
         }
         self.remove_rule(name);
         let rule_index = self.rt.rules.len();
@@ -522,5 +559,38 @@ fn shift_spans(expr: &mut crate::syntax::sexpr::SExpr, offset: usize) {
         for item in items {
             shift_spans(item, offset);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_load_changes_nothing() {
+        let mut env = Environment::new();
+        let out = env.capture_output();
+        env.load_str(
+            "(deftemplate a (slot x)) (defrule keep (a (x ?x)) => (printout t \"kept \" ?x crlf))",
+            "good.clp",
+        )
+        .expect("the first file loads");
+        let bad = "(deftemplate b (slot y))\n(defrule r2 (b (y ?y)) => (printout t ?y crlf))\n(defrule r3 (a (z 1)) =>)\n(deffacts f (a (x 1)))";
+        let err = env
+            .load_str(bad, "bad.clp")
+            .expect_err("the second file has an error");
+        assert_eq!(err.diagnostics.len(), 1);
+        assert!(err.rendered.contains("bad.clp:3:17"), "{}", err.rendered);
+        // Nothing of the failed file was defined: no template b, no rule r2, no deffacts.
+        assert!(env.template_id("b").is_none());
+        assert!(env.rule_index("r2").is_none());
+        env.reset();
+        assert_eq!(env.facts().count(), 0);
+        // The environment is still usable.
+        env.load_str("(deffacts f (a (x 2)))", "more.clp")
+            .expect("a good file loads");
+        env.reset();
+        env.run(None).expect("runs");
+        assert_eq!(out.take(), "kept 2\n");
     }
 }

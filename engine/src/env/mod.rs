@@ -232,6 +232,9 @@ pub struct Runtime {
     pub firing_rule: Option<Atom>,
     /// Every source text loaded, with its name, for locating errors.
     pub sources: Vec<(String, Rc<str>)>,
+    /// Set while a load checks its constructs before defining any: compiling goes
+    /// on as usual, against a copy of the symbol tables, but nothing is added.
+    pub checking: bool,
     /// `set-fact-duplication`: whether identical facts may be asserted.
     pub fact_duplication: bool,
     /// `set-dynamic-constraint-checking`: whether slot values are checked against
@@ -305,6 +308,7 @@ impl Environment {
                 top_frame: Vec::new(),
                 firing_rule: None,
                 sources: Vec::new(),
+                checking: false,
                 fact_duplication: false,
                 dynamic_constraint_checking: false,
             },
