@@ -25,8 +25,12 @@ pub struct AlphaMatch {
     pub captures: Box<[Value]>,
     /// Which way of splitting the fact this is (0 for single-field patterns).
     pub variant: u32,
-    /// The join tokens built on this match, removed with it.
+    /// The join tokens built on this match, removed with it. Deleting a token does
+    /// not search this list (that would cost the list's length); the entry goes
+    /// stale and is skipped, and stale entries are swept when they outnumber live ones.
     pub tokens: RefCell<Vec<TokenId>>,
+    /// How many entries of `tokens` are stale.
+    pub stale: std::cell::Cell<u32>,
 }
 
 /// The matches of one (shared) alpha pattern.

@@ -340,6 +340,7 @@ impl Network {
                     captures,
                     variant: variant as u32,
                     tokens: Default::default(),
+                    stale: Default::default(),
                 });
                 memory.entries.insert((fact.id, variant as u32), m);
             }

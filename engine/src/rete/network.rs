@@ -205,6 +205,7 @@ impl Network {
                 captures,
                 variant: variant as u32,
                 tokens: Default::default(),
+                stale: Default::default(),
             });
             self.alpha[am as usize]
                 .entries
@@ -245,7 +246,7 @@ impl Network {
                 }
                 let tokens = std::mem::take(&mut *m.tokens.borrow_mut());
                 for t in tokens.into_iter().rev() {
-                    if self.tokens.is_live(t) {
+                    if self.built_on(t, &m) {
                         self.delete_token(t, host);
                     }
                 }
@@ -339,8 +340,32 @@ impl Network {
         });
         if let Some(m) = matched {
             m.tokens.borrow_mut().push(id);
+            let len = m.tokens.borrow().len() as u32;
+            if m.stale.get() > len / 2 + 16 {
+                let live: Vec<TokenId> = m
+                    .tokens
+                    .borrow()
+                    .iter()
+                    .copied()
+                    .filter(|t| self.built_on(*t, &m))
+                    .collect();
+                *m.tokens.borrow_mut() = live;
+                m.stale.set(0);
+            }
         }
         id
+    }
+
+    /// Whether `token` is live and was made from alpha match `m` (token ids are
+    /// reused, so a stale entry in `m.tokens` may name another token).
+    fn built_on(&self, token: TokenId, m: &Rc<AlphaMatch>) -> bool {
+        self.tokens.is_live(token)
+            && self
+                .tokens
+                .get(token)
+                .matched
+                .as_ref()
+                .is_some_and(|x| Rc::ptr_eq(x, m))
     }
 
     /// Passes an active token of `node` to each of its children.
@@ -454,10 +479,7 @@ impl Network {
         }
         let removed = self.tokens.remove(token);
         if let Some(m) = removed.matched {
-            let mut list = m.tokens.borrow_mut();
-            if let Some(pos) = list.iter().rposition(|t| *t == token) {
-                list.remove(pos);
-            }
+            m.stale.set(m.stale.get() + 1);
         }
     }
 
