@@ -221,14 +221,7 @@ impl Network {
         let Some(tree) = self.trees.get(&fact.template) else {
             return;
         };
-        let mut memories: Vec<AmId> = Vec::new();
-        for entries in tree.walk() {
-            for (am, _) in entries {
-                if !memories.contains(am) {
-                    memories.push(*am);
-                }
-            }
-        }
+        let memories = tree.memories().to_vec();
         for am in memories.into_iter().rev() {
             let mut variants = Vec::new();
             let mut variant = 0;

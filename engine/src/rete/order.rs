@@ -26,6 +26,8 @@ pub(super) struct PatternTree {
     roots: Vec<usize>,
     /// Terminal nodes in walk order, recomputed when the tree changes.
     order: Vec<usize>,
+    /// The alpha memories in walk order, each once (recomputed with `order`).
+    memories: Vec<AmId>,
 }
 
 impl PatternTree {
@@ -73,6 +75,11 @@ impl PatternTree {
         self.order.iter().map(|&n| self.nodes[n].entries.as_slice())
     }
 
+    /// The alpha memories fed into joins, in walk order, each once.
+    pub fn memories(&self) -> &[AmId] {
+        &self.memories
+    }
+
     fn recompute(&mut self) {
         let mut order = Vec::new();
         let mut stack: Vec<usize> = self.roots.iter().rev().copied().collect();
@@ -82,6 +89,15 @@ impl PatternTree {
             }
             stack.extend(self.nodes[n].children.iter().rev().copied());
         }
+        let mut memories: Vec<AmId> = Vec::new();
+        for &n in &order {
+            for (am, _) in &self.nodes[n].entries {
+                if !memories.contains(am) {
+                    memories.push(*am);
+                }
+            }
+        }
         self.order = order;
+        self.memories = memories;
     }
 }
