@@ -37,6 +37,19 @@ impl Runtime {
             .collect()
     }
 
+    /// An error once the run's time limit has passed (checked by loops).
+    pub(crate) fn check_deadline(&mut self) -> Result<(), EvalError> {
+        match self.deadline {
+            Some(deadline) if std::time::Instant::now() > deadline => {
+                self.halted = true;
+                Err(EvalError::new(
+                    "time limit reached inside a loop (raise it with --max-seconds)",
+                ))
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// Evaluates an expression with no LHS variables (salience, defaults, globals).
     pub(crate) fn eval_plain(&mut self, expr: &CExpr) -> Result<Value, EvalError> {
         let mut frame = Vec::new();
@@ -123,6 +136,9 @@ impl Host for LhsHost<'_> {
     }
     fn dynamic_constraint_checking(&self) -> bool {
         self.0.dynamic_constraint_checking
+    }
+    fn check_deadline(&mut self) -> Result<(), EvalError> {
+        self.0.check_deadline()
     }
 }
 
@@ -239,5 +255,8 @@ impl Host for Environment {
     }
     fn dynamic_constraint_checking(&self) -> bool {
         self.rt.dynamic_constraint_checking
+    }
+    fn check_deadline(&mut self) -> Result<(), EvalError> {
+        self.rt.check_deadline()
     }
 }

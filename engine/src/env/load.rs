@@ -429,7 +429,18 @@ impl Environment {
         })?;
         let mut frame = std::mem::take(&mut self.rt.top_frame);
         frame.resize(self.rt.top_scope.size(), Value::nil());
+        // The time limit also stops a runaway loop typed as a command (a `(run)`
+        // inside sets its own deadline and clears it when done).
+        let outer = self.rt.deadline;
+        if outer.is_none() {
+            self.rt.deadline = self
+                .rt
+                .limits
+                .max_time
+                .map(|t| std::time::Instant::now() + t);
+        }
         let result = eval::eval(self, &mut frame, &compiled);
+        self.rt.deadline = outer;
         self.rt.top_frame = frame;
         match result {
             Ok(v) | Err(Unwind::Return(v)) => Ok(v),

@@ -232,6 +232,8 @@ pub struct Runtime {
     pub firing_rule: Option<Atom>,
     /// Every source text loaded, with its name, for locating errors.
     pub sources: Vec<(String, Rc<str>)>,
+    /// When the current run must stop (from `Limits::max_time`).
+    pub deadline: Option<std::time::Instant>,
     /// Set while a load checks its constructs before defining any: compiling goes
     /// on as usual, against a copy of the symbol tables, but nothing is added.
     pub checking: bool,
@@ -308,6 +310,7 @@ impl Environment {
                 top_frame: Vec::new(),
                 firing_rule: None,
                 sources: Vec::new(),
+                deadline: None,
                 checking: false,
                 fact_duplication: false,
                 dynamic_constraint_checking: false,

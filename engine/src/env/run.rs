@@ -65,6 +65,17 @@ impl Environment {
     /// Like [`Environment::run`], also saying why the run stopped.
     pub fn run_with_reason(&mut self, count: Option<u64>) -> Result<(u64, StopReason), RunError> {
         let started = Instant::now();
+        self.rt.deadline = self.rt.limits.max_time.map(|t| started + t);
+        let result = self.run_loop(count, started);
+        self.rt.deadline = None;
+        result
+    }
+
+    fn run_loop(
+        &mut self,
+        count: Option<u64>,
+        started: Instant,
+    ) -> Result<(u64, StopReason), RunError> {
         self.rt.halted = false;
         if self.rt.focus.is_empty() {
             self.rt.focus.push(ModuleId(0));

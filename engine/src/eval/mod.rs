@@ -98,6 +98,9 @@ pub trait Host {
     fn write(&mut self, name: &str, text: &str) -> bool;
     /// Whether slot values are checked against their constraints at run time.
     fn dynamic_constraint_checking(&self) -> bool;
+    /// Called on every iteration of a loop: an error stops a runaway loop when the
+    /// run's time limit has passed.
+    fn check_deadline(&mut self) -> Result<(), EvalError>;
 }
 
 /// Evaluates `expr` in `frame`.
@@ -236,6 +239,7 @@ fn eval_special(
         }
         Special::While(cond, body) => {
             while eval(host, frame, cond)?.is_truthy() {
+                host.check_deadline()?;
                 match eval_body(host, frame, body) {
                     Ok(_) => {}
                     Err(Unwind::Break) => break,
@@ -254,6 +258,7 @@ fn eval_special(
             let end = expect_integer(eval(host, frame, end)?, "loop-for-count", span)?;
             let mut i = start;
             while i <= end {
+                host.check_deadline()?;
                 if let Some(slot) = var {
                     set_local(frame, *slot, Value::Integer(i));
                 }
