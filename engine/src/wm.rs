@@ -19,31 +19,22 @@ pub struct Fact {
     pub slots: Box<[Value]>,
 }
 
-/// A fact's content, as the duplicate check sees it.
-#[derive(Clone)]
-struct Content(Rc<Fact>);
-
-impl PartialEq for Content {
-    fn eq(&self, other: &Self) -> bool {
-        self.0.template == other.0.template && self.0.slots == other.0.slots
-    }
-}
-
-impl Eq for Content {}
-
-impl Hash for Content {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.0.template.hash(state);
-        self.0.slots.hash(state);
-    }
+/// The hash of a fact's content (template and slot values), for the duplicate
+/// check; computed from borrowed values, so checking allocates nothing.
+fn content_hash(template: TemplateId, slots: &[Value]) -> u64 {
+    let mut h = rustc_hash::FxHasher::default();
+    template.hash(&mut h);
+    slots.hash(&mut h);
+    h.finish()
 }
 
 /// The facts currently asserted.
 #[derive(Default)]
 pub struct WorkingMemory {
     facts: BTreeMap<FactId, Rc<Fact>>,
-    /// The facts with each content, oldest first (more than one only with duplication).
-    by_content: FxHashMap<Content, Vec<FactId>>,
+    /// The facts by content hash, oldest first (several on a hash collision, or with
+    /// fact duplication on).
+    by_content: FxHashMap<u64, Vec<FactId>>,
     next_id: u64,
 }
 
@@ -63,14 +54,15 @@ impl WorkingMemory {
 
     /// The oldest existing fact with this template and these slot values, if any.
     pub fn find_duplicate(&self, template: TemplateId, slots: &[Value]) -> Option<FactId> {
-        let probe = Content(Rc::new(Fact {
-            id: FactId(0),
-            template,
-            slots: slots.into(),
-        }));
         self.by_content
-            .get(&probe)
-            .and_then(|ids| ids.first().copied())
+            .get(&content_hash(template, slots))?
+            .iter()
+            .copied()
+            .find(|id| {
+                self.facts
+                    .get(id)
+                    .is_some_and(|f| f.template == template && *f.slots == *slots)
+            })
     }
 
     /// Adds a fact with a new index (the caller has checked for duplicates).
@@ -93,7 +85,7 @@ impl WorkingMemory {
             slots,
         });
         self.by_content
-            .entry(Content(fact.clone()))
+            .entry(content_hash(template, &fact.slots))
             .or_default()
             .push(id);
         self.facts.insert(id, fact.clone());
@@ -103,11 +95,11 @@ impl WorkingMemory {
     /// Removes a fact, returning it.
     pub fn remove(&mut self, id: FactId) -> Option<Rc<Fact>> {
         let fact = self.facts.remove(&id)?;
-        let content = Content(fact.clone());
-        if let Some(ids) = self.by_content.get_mut(&content) {
+        let hash = content_hash(fact.template, &fact.slots);
+        if let Some(ids) = self.by_content.get_mut(&hash) {
             ids.retain(|other| *other != id);
             if ids.is_empty() {
-                self.by_content.remove(&content);
+                self.by_content.remove(&hash);
             }
         }
         Some(fact)
