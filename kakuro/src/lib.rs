@@ -1,0 +1,1 @@
+//! kakuro for Salience: puzzle readers, fact templates, an independent checker and renderers.

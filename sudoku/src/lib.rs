@@ -1,0 +1,1 @@
+//! sudoku for Salience: puzzle readers, fact templates, an independent checker and renderers.
