@@ -1,7 +1,7 @@
 //! `salience`: run CLIPS programs from the command line.
 
 mod repl;
-mod solve;
+
 
 use clap::{Parser, Subcommand};
 use salience_engine::agenda::Strategy;

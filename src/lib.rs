@@ -1,0 +1,4 @@
+//! Salience's command-line library: the generic puzzle-solving driver behind `salience solve`
+//! (and `salience compare`), shared by the CLI, the integration tests and the benchmarks.
+
+pub mod solve;

@@ -1,0 +1,1 @@
+//! The hitori adapter: glue between the `salience-hitori` crate and the generic solve driver.

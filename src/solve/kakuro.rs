@@ -1,0 +1,1 @@
+//! The kakuro adapter: glue between the `salience-kakuro` crate and the generic solve driver.
