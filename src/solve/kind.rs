@@ -93,6 +93,12 @@ pub trait PuzzleKind {
     fn render_text(puzzle: &Self::Puzzle, answer: Option<&Self::Answer>) -> String;
     /// An SVG picture of the puzzle and what is known of its answer.
     fn render_svg(puzzle: &Self::Puzzle, answer: Option<&Self::Answer>) -> String;
-    /// Describes a fact in a resolution path ("r3c4 black"), or `None` for facts not worth naming.
-    fn describe_fact(env: &Environment, fact: &salience_engine::wm::Fact) -> Option<String>;
+    /// Describes a change a rule made, for a resolution path: `asserted` is true for a fact the
+    /// rule asserted, false for one it retracted (e.g. "r3c4 black", "r2c5 ≠ 7"). `None` for
+    /// facts not worth naming (bookkeeping).
+    fn describe_change(
+        env: &Environment,
+        fact: &salience_engine::wm::Fact,
+        asserted: bool,
+    ) -> Option<String>;
 }

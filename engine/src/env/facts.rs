@@ -39,6 +39,9 @@ impl Environment {
             let line = format!("==> {}\n", show::fact_line(&self.rt.program, fact));
             self.rt.routers.write("t", &line);
         }
+        if let Some(journal) = &mut self.rt.journal {
+            journal.asserted(fact);
+        }
         self.note_support(fact.id, fresh);
         self.net.assert_fact(fact, &mut self.rt);
         self.settle();
@@ -72,6 +75,9 @@ impl Environment {
         if self.rt.watch.facts {
             let line = format!("<== {}\n", show::fact_line(&self.rt.program, &fact));
             self.rt.routers.write("t", &line);
+        }
+        if let Some(journal) = &mut self.rt.journal {
+            journal.retracted(&fact);
         }
         self.rt.support.by_fact.remove(&id);
         self.net.retract_fact(&fact, &mut self.rt);

@@ -381,6 +381,8 @@ impl Environment {
             productions: productions.clone(),
             source,
             origin,
+            comment: r.comment.as_deref().map(Rc::from),
+            fired: 0,
         });
         self.rt.rule_ids.insert(name, rule_index);
         let facts: Vec<Rc<crate::wm::Fact>> = self.rt.wm.iter().cloned().collect();

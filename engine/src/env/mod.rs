@@ -22,6 +22,7 @@ mod commands;
 mod facts;
 mod focus;
 mod host;
+pub mod journal;
 mod load;
 mod pretty;
 mod router;
@@ -83,6 +84,10 @@ pub struct Rule {
     pub source: Rc<str>,
     /// The loaded source it came from (index into the runtime's sources).
     pub origin: usize,
+    /// Its comment string, if it has one.
+    pub comment: Option<Rc<str>>,
+    /// How many times it fired since the last `(reset)`.
+    pub fired: u64,
 }
 
 /// One disjunct of a rule, as the network and the agenda see it.
@@ -242,6 +247,8 @@ pub struct Runtime {
     /// `set-dynamic-constraint-checking`: whether slot values are checked against
     /// their constraints when facts are made at run time.
     pub dynamic_constraint_checking: bool,
+    /// The firing journal, when switched on.
+    pub journal: Option<journal::Journal>,
 }
 
 /// A CLIPS environment.
@@ -314,6 +321,7 @@ impl Environment {
                 checking: false,
                 fact_duplication: false,
                 dynamic_constraint_checking: false,
+                journal: None,
             },
             net: Network::default(),
         }
@@ -400,6 +408,9 @@ impl Environment {
         self.rt.focus = vec![ModuleId(0)];
         self.rt.program.current_module = ModuleId(0);
         self.rt.halted = false;
+        for rule in &mut self.rt.rules {
+            rule.fired = 0;
+        }
         for i in 0..self.rt.deffacts.len() {
             for j in 0..self.rt.deffacts[i].facts.len() {
                 let build = self.rt.deffacts[i].facts[j].clone();

@@ -178,9 +178,14 @@ impl Environment {
             .map(|s| self.net.read(activation.token, *s))
             .collect();
         frame.resize(frame_size.max(frame.len()), Value::nil());
-        let rule = &self.rt.rules[production.rule];
+        let rule_index = production.rule;
+        let rule = &mut self.rt.rules[rule_index];
+        rule.fired += 1;
         let name = rule.name;
         let origin = rule.origin;
+        if let Some(journal) = &mut self.rt.journal {
+            journal.begin(number, rule_index, &activation.facts);
+        }
         if self.rt.watch.rules {
             let line = format!(
                 "FIRE {number:>4} {}: {}\n",
@@ -193,6 +198,9 @@ impl Environment {
             logical.and_then(|level| self.net.ancestor(activation.token, level));
         self.rt.firing_rule = Some(name);
         let result = eval::eval_body(self, &mut frame, &rhs);
+        if let Some(journal) = &mut self.rt.journal {
+            journal.end();
+        }
         self.rt.current_support = None;
         self.rt.firing_rule = None;
         if let Some(e) = self.rt.match_error.take() {
