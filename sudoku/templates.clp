@@ -1,0 +1,57 @@
+;;; Sudoku facts. The grid is described entirely by facts, so that one rulebase serves every
+;;; size (4x4, 9x9, 16x16, 25x25) and variant (Sudoku-X adds two diagonal units).
+;;; Cells are numbered row-major from 0; values are integers 1..N.
+
+(deftemplate grid "The puzzle's side N: the number of values and of cells per unit"
+  (slot size (type INTEGER)))
+
+(deftemplate cell "One cell, with its 1-based row and column (used only to name it)"
+  (slot id (type INTEGER))
+  (slot row (type INTEGER))
+  (slot column (type INTEGER)))
+
+(deftemplate unit "A set of N cells that holds every value once: a row, column, box or diagonal"
+  (slot id (type SYMBOL))
+  (slot kind (type SYMBOL) (allowed-symbols row column box diagonal)))
+
+(deftemplate member "Cell `cell` belongs to unit `unit` (of kind `kind`)"
+  (slot unit (type SYMBOL))
+  (slot kind (type SYMBOL))
+  (slot cell (type INTEGER)))
+
+(deftemplate digit "A value 1..N that every unit must hold"
+  (slot value (type INTEGER)))
+
+(deftemplate candidate "Value `value` is still possible in cell `cell` (the pencil marks)"
+  (slot cell (type INTEGER))
+  (slot value (type INTEGER)))
+
+(deftemplate placed "Cell `cell` holds `value`"
+  (slot cell (type INTEGER))
+  (slot value (type INTEGER)))
+
+(deftemplate spot "Value `value` may still go in cell `cell` of unit `unit` (derived from candidates)"
+  (slot unit (type SYMBOL))
+  (slot cell (type INTEGER))
+  (slot value (type INTEGER)))
+
+(deftemplate cands "Summary: the candidates of cell `cell`, ascending"
+  (slot cell (type INTEGER))
+  (multislot values))
+
+(deftemplate spots "Summary: the cells of unit `unit` where `value` may still go, ascending"
+  (slot unit (type SYMBOL))
+  (slot value (type INTEGER))
+  (multislot cells))
+
+(deftemplate group "A set of cells (naked) or values (hidden) of one unit, and the union of their candidates or places"
+  (slot kind (type SYMBOL) (allowed-symbols naked hidden))
+  (slot unit (type SYMBOL))
+  (multislot members)
+  (multislot union)
+  (slot last (type INTEGER)))
+
+(deftemplate contradiction "The grid cannot be completed: says why"
+  (slot reason (type STRING)))
+
+(deftemplate solved "Every cell holds a value")
