@@ -1,15 +1,19 @@
 ;;; Kakuro fact templates. The Rust side asserts `cell`, `run` and `in-run` facts for the puzzle;
 ;;; the rule levels in rulebases/kakuro/ create and remove the rest.
 
-(deftemplate cell "A white cell; `values` mirrors its remaining candidate facts"
+(deftemplate cell "A white cell; `values` mirrors its remaining candidate facts; the *-fact
+   slots hold the addresses of its run facts"
    (slot id (type SYMBOL))
    (slot row (type INTEGER))
    (slot col (type INTEGER))
    (slot across (type SYMBOL))
    (slot down (type SYMBOL))
+   (slot across-fact)
+   (slot down-fact)
    (multislot values (type INTEGER) (default 1 2 3 4 5 6 7 8 9)))
 
-(deftemplate run "A clued run: its digits are distinct and sum to `clue`"
+(deftemplate run "A clued run: its digits are distinct and sum to `clue`; `cell-facts` holds
+   the addresses of its cell facts"
    (slot id (type SYMBOL))
    (slot dir (allowed-symbols across down))
    (slot clue (type INTEGER) (range 1 45))

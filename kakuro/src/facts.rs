@@ -14,9 +14,9 @@ fn sym(text: &str) -> Value {
     Value::Symbol(text.into())
 }
 
-/// Asserts the puzzle: one `cell` per white cell, then one `run` per clued run (with the
-/// addresses of its cell facts, so that run-wide functions read them directly) and its `in-run`
-/// memberships.
+/// Asserts the puzzle: one `cell` per white cell, then one `run` per clued run and its `in-run`
+/// memberships. Runs and cells also hold each other's fact addresses, so that run-wide
+/// deffunctions read them directly instead of searching working memory.
 pub fn assert_puzzle(env: &mut Environment, puzzle: &Puzzle) -> Result<(), String> {
     let runs = puzzle.runs();
     let mut run_of: HashMap<((usize, usize), Dir), String> = HashMap::new();
@@ -59,18 +59,29 @@ pub fn assert_puzzle(env: &mut Environment, puzzle: &Puzzle) -> Result<(), Strin
             .iter()
             .filter_map(|cell| cell_facts.get(cell).map(|&id| Value::Fact(id)))
             .collect();
-        env.assert_fact(
-            "run",
-            &[
-                ("id", sym(&name)),
-                ("dir", sym(run.dir.symbol())),
-                ("clue", Value::Integer(i64::from(run.clue))),
-                ("length", Value::Integer(run.cells.len() as i64)),
-                ("cells", Value::multifield(cells.clone())),
-                ("cell-facts", Value::multifield(addresses)),
-            ],
-        )
-        .map_err(|e| e.to_string())?;
+        let run_fact = env
+            .assert_fact(
+                "run",
+                &[
+                    ("id", sym(&name)),
+                    ("dir", sym(run.dir.symbol())),
+                    ("clue", Value::Integer(i64::from(run.clue))),
+                    ("length", Value::Integer(run.cells.len() as i64)),
+                    ("cells", Value::multifield(cells.clone())),
+                    ("cell-facts", Value::multifield(addresses)),
+                ],
+            )
+            .map_err(|e| e.to_string())?;
+        let slot = match run.dir {
+            Dir::Across => "across-fact",
+            Dir::Down => "down-fact",
+        };
+        for cell in &run.cells {
+            if let Some(&id) = cell_facts.get(cell) {
+                env.modify_fact(id, &[(slot, Value::Fact(run_fact))])
+                    .map_err(|e| e.to_string())?;
+            }
+        }
         for cell in cells {
             env.assert_fact("in-run", &[("run", sym(&name)), ("cell", cell)])
                 .map_err(|e| e.to_string())?;
