@@ -27,6 +27,7 @@
 
 (defrule adjacent-triplet
    "Adjacent triplet: of three equal numbers in a row, both ends are shaded"
+   (declare (salience 5))
    (place (line ?l) (pos ?p) (value ?v))
    (place (line ?l) (pos =(+ ?p 1)) (value ?v))
    (place (line ?l) (pos =(+ ?p 2)) (value ?v))
