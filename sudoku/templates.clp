@@ -14,10 +14,16 @@
   (slot id (type SYMBOL))
   (slot kind (type SYMBOL) (allowed-symbols row column box diagonal)))
 
-(deftemplate member "Cell `cell` belongs to unit `unit` (of kind `kind`)"
+(deftemplate member "Cell `cell` is the `position`-th cell (from 1) of unit `unit` of kind `kind`"
   (slot unit (type SYMBOL))
   (slot kind (type SYMBOL))
+  (slot position (type INTEGER))
   (slot cell (type INTEGER)))
+
+(deftemplate overlap "Units `unit` and `other` share at least two cells: those at `positions` of `unit`"
+  (slot unit (type SYMBOL))
+  (slot other (type SYMBOL))
+  (multislot positions))
 
 (deftemplate digit "A value 1..N that every unit must hold"
   (slot value (type INTEGER)))
@@ -39,12 +45,12 @@
   (slot cell (type INTEGER))
   (multislot values))
 
-(deftemplate spots "Summary: the cells of unit `unit` where `value` may still go, ascending"
+(deftemplate spots "Summary: the positions in unit `unit` where `value` may still go, ascending"
   (slot unit (type SYMBOL))
   (slot value (type INTEGER))
-  (multislot cells))
+  (multislot places))
 
-(deftemplate group "A set of cells (naked) or values (hidden) of one unit, and the union of their candidates or places"
+(deftemplate group "A set of cells (naked) or values (hidden) of one unit, and the union of their candidates or places (positions)"
   (slot kind (type SYMBOL) (allowed-symbols naked hidden))
   (slot unit (type SYMBOL))
   (multislot members)

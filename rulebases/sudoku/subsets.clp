@@ -2,7 +2,7 @@
 ;;; n cells of a unit whose candidates together are only n values (naked), or n values of a
 ;;; unit whose places together are only n cells (hidden). Groups are grown one member at a
 ;;; time from the summaries `cands` (a cell's candidates) and `spots` (a value's places in a
-;;; unit), kept up to date here; a group depends logically on its members, so it disappears
+;;; unit), kept up to date by the intersections level; a group depends logically on its members, so it disappears
 ;;; when one of them changes and is grown again from the new summaries.
 
 (deffunction union-of (?a ?b)
@@ -22,22 +22,6 @@
   (length$ (union-of ?a ?b)))
 
 (defglobal ?*largest-subset* = 4)
-
-(defrule cands-drop
-  "Bookkeeping: a cell's candidate list loses an eliminated value"
-  (declare (salience -15))
-  ?f <- (cands (cell ?c) (values $?a ?v $?b))
-  (not (candidate (cell ?c) (value ?v)))
-  =>
-  (modify ?f (values ?a ?b)))
-
-(defrule spots-drop
-  "Bookkeeping: a value's list of places in a unit loses an eliminated place"
-  (declare (salience -15))
-  ?f <- (spots (unit ?u) (value ?v) (cells $?a ?c $?b))
-  (not (spot (unit ?u) (cell ?c) (value ?v)))
-  =>
-  (modify ?f (cells ?a ?b)))
 
 (defrule naked-group-start
   "Bookkeeping: an undecided cell with few candidates may start a naked subset"
@@ -61,7 +45,7 @@
 (defrule hidden-group-start
   "Bookkeeping: a value with few places in a unit may start a hidden subset"
   (declare (salience -16))
-  (logical (spots (unit ?u) (value ?v) (cells $?cs&:(<= 2 (length$ ?cs) ?*largest-subset*))))
+  (logical (spots (unit ?u) (value ?v) (places $?cs&:(<= 2 (length$ ?cs) ?*largest-subset*))))
   =>
   (assert (group (kind hidden) (unit ?u) (members ?v) (union ?cs) (last ?v))))
 
@@ -71,7 +55,7 @@
   (logical (group (kind hidden) (unit ?u) (members $?m&:(< (length$ ?m) ?*largest-subset*))
                   (union $?s) (last ?l))
            (spots (unit ?u) (value ?v&:(> ?v ?l))
-                  (cells $?cs&:(>= (length$ ?cs) 2)
+                  (places $?cs&:(>= (length$ ?cs) 2)
                               &:(<= (union-size ?s ?cs) ?*largest-subset*))))
   =>
   (assert (group (kind hidden) (unit ?u) (members ?m ?v) (union (union-of ?s ?cs)) (last ?v))))
@@ -91,7 +75,7 @@
   "Hidden pair: two values of a unit have places only in the same two cells, so those cells lose every other candidate"
   (declare (salience -21))
   (group (kind hidden) (unit ?u) (members ?a ?b) (union $?cs&:(= (length$ ?cs) 2)))
-  (member (unit ?u) (cell ?c&:(member$ ?c ?cs)))
+  (member (unit ?u) (position ?p&:(member$ ?p ?cs)) (cell ?c))
   ?x <- (candidate (cell ?c) (value ~?a&~?b))
   =>
   (retract ?x))
@@ -109,7 +93,7 @@
   "Hidden triple: three values of a unit have places only in the same three cells, so those cells lose every other candidate"
   (declare (salience -23))
   (group (kind hidden) (unit ?u) (members ?a ?b ?d) (union $?cs&:(= (length$ ?cs) 3)))
-  (member (unit ?u) (cell ?c&:(member$ ?c ?cs)))
+  (member (unit ?u) (position ?p&:(member$ ?p ?cs)) (cell ?c))
   ?x <- (candidate (cell ?c) (value ~?a&~?b&~?d))
   =>
   (retract ?x))
@@ -127,7 +111,7 @@
   "Hidden quad: four values of a unit have places only in the same four cells, so those cells lose every other candidate"
   (declare (salience -25))
   (group (kind hidden) (unit ?u) (members ?a ?b ?d ?e) (union $?cs&:(= (length$ ?cs) 4)))
-  (member (unit ?u) (cell ?c&:(member$ ?c ?cs)))
+  (member (unit ?u) (position ?p&:(member$ ?p ?cs)) (cell ?c))
   ?x <- (candidate (cell ?c) (value ~?a&~?b&~?d&~?e))
   =>
   (retract ?x))

@@ -1,4 +1,4 @@
-//! The bridge to working memory: asserts a puzzle as facts (grid, cells, units, memberships,
+//! The bridge to working memory: asserts a puzzle as facts (grid, cells, units, memberships, overlaps,
 //! digits, candidates and summaries — no deduction) and reads the board back after a run.
 
 use salience_engine::env::Environment;
@@ -81,29 +81,43 @@ pub fn assert_puzzle(env: &mut Environment, puzzle: &Puzzle) -> Result<(), Strin
         let kind = sym(unit.kind.symbol());
         env.assert_fact("unit", &[("id", id.clone()), ("kind", kind.clone())])
             .map_err(fail)?;
-        for &cell in &unit.cells {
+        for (position, &cell) in unit.cells.iter().enumerate() {
             env.assert_fact(
                 "member",
-                &[("unit", id.clone()), ("kind", kind.clone()), ("cell", int(cell))],
+                &[
+                    ("unit", id.clone()),
+                    ("kind", kind.clone()),
+                    ("position", int(position + 1)),
+                    ("cell", int(cell)),
+                ],
             )
             .map_err(fail)?;
         }
         for v in 1..=n {
-            let cells: Vec<Value> = unit
-                .cells
-                .iter()
-                .filter(|&&c| candidates(c).contains(&v))
-                .map(|&c| int(c))
-                .collect();
+            let places = positions(&unit.cells, |c| candidates(c).contains(&v));
             env.assert_fact(
                 "spots",
                 &[
                     ("unit", id.clone()),
                     ("value", int(v)),
-                    ("cells", Value::Multifield(cells.into())),
+                    ("places", Value::Multifield(places.into())),
                 ],
             )
             .map_err(fail)?;
+        }
+        for other in all.iter().filter(|o| o.name() != unit.name()) {
+            let shared = positions(&unit.cells, |c| other.cells.contains(&c));
+            if shared.len() >= 2 {
+                env.assert_fact(
+                    "overlap",
+                    &[
+                        ("unit", id.clone()),
+                        ("other", sym(&other.name())),
+                        ("positions", Value::Multifield(shared.into())),
+                    ],
+                )
+                .map_err(fail)?;
+            }
         }
     }
     for cell in 0..puzzle.cell_count() {
@@ -129,6 +143,14 @@ pub fn assert_puzzle(env: &mut Environment, puzzle: &Puzzle) -> Result<(), Strin
         }
     }
     Ok(())
+}
+
+/// The 1-based positions, within a unit's cells, of the cells that pass `keep`.
+fn positions(cells: &[usize], keep: impl Fn(usize) -> bool) -> Vec<Value> {
+    (1..=cells.len())
+        .filter(|&p| keep(cells[p - 1]))
+        .map(int)
+        .collect()
 }
 
 /// An integer slot of a fact, checked to be a cell index or value in range.
