@@ -2,3 +2,4 @@
 //! (and `salience compare`), shared by the CLI, the integration tests and the benchmarks.
 
 pub mod solve;
+pub mod compare;

@@ -4,6 +4,12 @@ mod repl;
 
 
 use clap::{Parser, Subcommand};
+use salience::solve::hitori::Hitori;
+use salience::solve::kakuro::Kakuro;
+use salience::solve::run::{solve_files, Format, SolveRequest};
+use salience::solve::sudoku::Sudoku;
+use salience::compare::{CompareRequest, Outputs};
+use salience::solve::{PuzzleKind, SolveOptions};
 use salience_engine::agenda::Strategy;
 use salience_engine::env::Environment;
 use std::io::{IsTerminal, Write};
@@ -56,12 +62,110 @@ enum Command {
         #[arg(long)]
         quiet: bool,
     },
+    /// Solve puzzles with a rulebase: read the files, run the rules on each puzzle, check and print the answers.
+    Solve {
+        /// The puzzle: hitori, kakuro or sudoku.
+        puzzle: PuzzleName,
+        /// The puzzle files (the format is detected from the content).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// A rule file to use instead of the bundled rulebase; repeat for several levels, weakest first.
+        #[arg(long = "rules", value_name = "FILE.clp")]
+        rules: Vec<PathBuf>,
+        /// How to print results.
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+        /// Force the input format instead of detecting it.
+        #[arg(long, value_name = "FORMAT")]
+        input_format: Option<String>,
+        /// A puzzle variant (sudoku: `x` makes the two diagonals units too).
+        #[arg(long)]
+        variant: Option<String>,
+        /// Print the resolution path: every deduction with the rule that made it.
+        #[arg(long)]
+        explain: bool,
+        /// Stop a puzzle after this many rule firings (reported as `limit`).
+        #[arg(long)]
+        max_firings: Option<u64>,
+        /// Stop a puzzle after this many seconds (reported as `limit`).
+        #[arg(long, value_name = "SECONDS")]
+        timeout: Option<f64>,
+        /// With `--format svg`: write one picture per puzzle into this directory.
+        #[arg(long, value_name = "DIR")]
+        output: Option<PathBuf>,
+    },
+    /// Compare rule sets on puzzle collections: a table on stdout, raw results, an HTML report.
+    Compare {
+        /// The puzzle: hitori, kakuro or sudoku.
+        puzzle: PuzzleName,
+        /// The collections (puzzle files).
+        #[arg(required_unless_present = "merge")]
+        files: Vec<PathBuf>,
+        /// A rule set: comma-separated rule files loaded in order; repeat to compare several.
+        /// Without it, the bundled levels are compared cumulatively (level 1, levels 1-2, ...).
+        #[arg(long = "rules", value_name = "A.clp[,B.clp...]")]
+        rules: Vec<String>,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Run only the K-th of N deterministic slices of the puzzles (save it with --json).
+        #[arg(long, value_name = "K/N")]
+        shard: Option<salience::compare::Shard>,
+        /// Combine saved shard results (JSON files, or directories of them) instead of running.
+        #[arg(long, value_name = "PATH", num_args = 1.., conflicts_with_all = ["files", "rules", "shard"])]
+        merge: Vec<PathBuf>,
+        /// Write the per-puzzle results as CSV.
+        #[arg(long, value_name = "FILE")]
+        csv: Option<PathBuf>,
+        /// Write the per-puzzle results as JSON (the format --merge reads).
+        #[arg(long, value_name = "FILE")]
+        json: Option<PathBuf>,
+        /// Write a static HTML report (index.html) into this directory.
+        #[arg(long, value_name = "DIR")]
+        report: Option<PathBuf>,
+        /// Force the input format instead of detecting it.
+        #[arg(long, value_name = "FORMAT")]
+        input_format: Option<String>,
+        /// A puzzle variant (sudoku: `x`).
+        #[arg(long)]
+        variant: Option<String>,
+        /// Stop a puzzle after this many rule firings (reported as `limit`).
+        #[arg(long)]
+        max_firings: Option<u64>,
+        /// Stop a puzzle after this many seconds (reported as `limit`).
+        #[arg(long, value_name = "SECONDS")]
+        timeout: Option<f64>,
+    },
     /// An interactive CLIPS prompt: line editing, history, tab completion, `(exit)` or Ctrl-D to leave.
     Repl {
         /// Keep the command history in ~/.salience_history across sessions.
         #[arg(long)]
         history: bool,
     },
+}
+
+/// The puzzles `salience solve` knows.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum PuzzleName {
+    Hitori,
+    Kakuro,
+    Sudoku,
+}
+
+/// `salience compare` for one puzzle kind: build the rule sets, then run or merge.
+fn compare_command<K: PuzzleKind>(
+    rules: &[String],
+    mut request: CompareRequest,
+    merge: &[PathBuf],
+    outputs: &Outputs,
+) -> Result<(), String> {
+    if merge.is_empty() {
+        request.rule_sets = salience::compare::rule_sets::<K>(rules)?;
+        salience::compare::compare::<K>(Some(&request), merge, outputs)
+    } else {
+        salience::compare::compare::<K>(None, merge, outputs)
+    }
+    .map(|_| ())
 }
 
 fn main() -> ExitCode {
@@ -130,6 +234,96 @@ fn real_main(cli: Cli) -> ExitCode {
             };
             env.batch_str(&text, &file.display().to_string(), !quiet);
             ExitCode::SUCCESS
+        }
+        Command::Solve {
+            puzzle,
+            files,
+            rules,
+            format,
+            input_format,
+            variant,
+            explain,
+            max_firings,
+            timeout,
+            output,
+        } => {
+            let request = SolveRequest {
+                files,
+                rules,
+                format,
+                input_format,
+                variant,
+                output,
+                options: SolveOptions {
+                    max_firings,
+                    timeout: timeout.map(Duration::from_secs_f64),
+                    explain,
+                },
+            };
+            let run = match puzzle {
+                PuzzleName::Hitori => solve_files::<Hitori>,
+                PuzzleName::Kakuro => solve_files::<Kakuro>,
+                PuzzleName::Sudoku => solve_files::<Sudoku>,
+            };
+            let stdout = std::io::stdout();
+            let mut out = std::io::BufWriter::new(stdout.lock());
+            match run(&request, &mut out, &mut std::io::stderr()) {
+                Ok(true) => ExitCode::SUCCESS,
+                Ok(false) => ExitCode::FAILURE,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
+        Command::Compare {
+            puzzle,
+            files,
+            rules,
+            jobs,
+            shard,
+            merge,
+            csv,
+            json,
+            report,
+            input_format,
+            variant,
+            max_firings,
+            timeout,
+        } => {
+            let outputs = Outputs {
+                csv,
+                json,
+                report,
+                command: std::env::args().collect::<Vec<_>>().join(" "),
+            };
+            let compare = match puzzle {
+                PuzzleName::Hitori => compare_command::<Hitori>,
+                PuzzleName::Kakuro => compare_command::<Kakuro>,
+                PuzzleName::Sudoku => compare_command::<Sudoku>,
+            };
+            let request = CompareRequest {
+                files,
+                rule_sets: Vec::new(),
+                input_format,
+                variant,
+                options: SolveOptions {
+                    max_firings,
+                    timeout: timeout.map(Duration::from_secs_f64),
+                    explain: false,
+                },
+                jobs,
+                shard,
+                pictures: outputs.report.is_some(),
+                progress: std::io::stderr().is_terminal(),
+            };
+            match compare(&rules, request, &merge, &outputs) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(2)
+                }
+            }
         }
         Command::Repl { history } => {
             let result = if std::io::stdin().is_terminal() {

@@ -82,6 +82,11 @@ pub trait PuzzleKind {
     fn read_answer(env: &Environment, puzzle: &Self::Puzzle) -> Result<Reading<Self::Answer>, String>;
     /// The independent checker: `Err` says which condition a complete answer breaks.
     fn check(puzzle: &Self::Puzzle, answer: &Self::Answer) -> Result<(), String>;
+    /// Applies a `--variant` (e.g. Sudoku-X's `x`: the two diagonals are units too).
+    /// The default knows no variants.
+    fn set_variant(_puzzle: &mut Self::Puzzle, variant: &str) -> Result<(), String> {
+        Err(format!("{} has no variant {variant:?}", Self::NAME))
+    }
     /// For a puzzle the rules did not solve: a status more precise than `stuck` found without
     /// the rules (Sudoku: `"multiple"` or `"contradiction"` from a solution counter).
     fn classify_unsolved(_puzzle: &Self::Puzzle) -> Option<&'static str> {
