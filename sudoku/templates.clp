@@ -57,6 +57,25 @@
   (multislot union)
   (slot last (type INTEGER)))
 
+(deftemplate fish "Lines of one kind (bases) where a value's places together lie at few positions (the cover)"
+  (slot value (type INTEGER))
+  (slot kind (type SYMBOL))
+  (multislot bases)
+  (multislot cover)
+  (slot last (type SYMBOL)))
+
+(deftemplate colour "Simple colouring: in the chain of strong links of `value` grown from `root`, `cell` has colour `parity`"
+  (slot value (type INTEGER))
+  (slot root (type INTEGER))
+  (slot cell (type INTEGER))
+  (slot parity (type INTEGER)))
+
+(deftemplate xy-link "XY-chain: if cell `start` does not hold `start-value`, then cell `cell` holds `value`"
+  (slot start (type INTEGER))
+  (slot start-value (type INTEGER))
+  (slot cell (type INTEGER))
+  (slot value (type INTEGER)))
+
 (deftemplate contradiction "The grid cannot be completed: says why"
   (slot reason (type STRING)))
 

@@ -3,6 +3,24 @@
 ;;; detection and the `solved` mark. Salience orders the work: contradictions first, then
 ;;; eliminations, then the techniques from the easiest down (each level file uses lower salience).
 
+;;; Lists of values or positions are kept ascending; later levels combine them with these.
+
+(deffunction union-of (?a ?b)
+  "The ascending union of two ascending lists of integers"
+  (bind ?out (create$))
+  (while (or (> (length$ ?a) 0) (> (length$ ?b) 0))
+    (if (or (= (length$ ?b) 0)
+            (and (> (length$ ?a) 0) (< (nth$ 1 ?a) (nth$ 1 ?b))))
+     then (bind ?out (create$ ?out (nth$ 1 ?a))) (bind ?a (rest$ ?a))
+     else (if (and (> (length$ ?a) 0) (= (nth$ 1 ?a) (nth$ 1 ?b)))
+           then (bind ?a (rest$ ?a)))
+          (bind ?out (create$ ?out (nth$ 1 ?b))) (bind ?b (rest$ ?b))))
+  ?out)
+
+(deffunction union-size (?a ?b)
+  "The number of distinct values in two ascending lists"
+  (length$ (union-of ?a ?b)))
+
 (defrule spot
   "Bookkeeping: a candidate is a possible place for its value in each unit of its cell"
   (declare (salience 50))

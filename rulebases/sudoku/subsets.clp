@@ -5,22 +5,6 @@
 ;;; unit), kept up to date by the intersections level; a group depends logically on its members, so it disappears
 ;;; when one of them changes and is grown again from the new summaries.
 
-(deffunction union-of (?a ?b)
-  "The ascending union of two ascending lists of integers"
-  (bind ?out (create$))
-  (while (or (> (length$ ?a) 0) (> (length$ ?b) 0))
-    (if (or (= (length$ ?b) 0)
-            (and (> (length$ ?a) 0) (< (nth$ 1 ?a) (nth$ 1 ?b))))
-     then (bind ?out (create$ ?out (nth$ 1 ?a))) (bind ?a (rest$ ?a))
-     else (if (and (> (length$ ?a) 0) (= (nth$ 1 ?a) (nth$ 1 ?b)))
-           then (bind ?a (rest$ ?a)))
-          (bind ?out (create$ ?out (nth$ 1 ?b))) (bind ?b (rest$ ?b))))
-  ?out)
-
-(deffunction union-size (?a ?b)
-  "The number of distinct values in two ascending lists"
-  (length$ (union-of ?a ?b)))
-
 (defglobal ?*largest-subset* = 4)
 
 (defrule naked-group-start

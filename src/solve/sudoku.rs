@@ -25,6 +25,10 @@ static LEVELS: &[Level] = &[
     level!("singles"),
     level!("intersections"),
     level!("subsets"),
+    level!("fish"),
+    level!("wings"),
+    level!("colouring"),
+    level!("chains"),
 ];
 
 impl PuzzleKind for Sudoku {

@@ -11,7 +11,15 @@ use salience_sudoku::facts::{assert_puzzle, read_board, Outcome, TEMPLATES};
 use salience_sudoku::Puzzle;
 
 /// The rule levels, weakest first (file stems under `rulebases/sudoku/`).
-pub const LEVELS: &[&str] = &["singles", "intersections", "subsets"];
+pub const LEVELS: &[&str] = &[
+    "singles",
+    "intersections",
+    "subsets",
+    "fish",
+    "wings",
+    "colouring",
+    "chains",
+];
 
 /// The path of a rule level file.
 pub fn level_path(name: &str) -> PathBuf {
