@@ -76,8 +76,7 @@
 (defrule unique-number-white
    "A number with no unshaded copy left in its row and column stays white"
    ?x <- (cell (row ?r) (col ?c) (value ?v) (state unknown))
-   (not (and (place (line ?l) (row ?r) (col ?c) (pos ?p))
-             (place (line ?l) (value ?v) (pos ~?p) (row ?r2) (col ?c2))
-             (cell (row ?r2) (col ?c2) (state ~black))))
+   (not (cell (row ?r) (col ~?c) (value ?v) (state ~black)))
+   (not (cell (row ~?r) (col ?c) (value ?v) (state ~black)))
    =>
    (modify ?x (state white)))
