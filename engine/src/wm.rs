@@ -52,6 +52,12 @@ impl WorkingMemory {
         FactId(self.next_id)
     }
 
+    /// Sets the index the next new fact will get: undoing a hypothesis branch
+    /// rewinds the numbering to where the branch started.
+    pub fn set_next_id(&mut self, next: FactId) {
+        self.next_id = next.0;
+    }
+
     /// The oldest existing fact with this template and these slot values, if any.
     pub fn find_duplicate(&self, template: TemplateId, slots: &[Value]) -> Option<FactId> {
         self.by_content

@@ -4,6 +4,7 @@
 //! nothing downstream looks anything up by string.
 
 pub mod expr;
+pub mod hypothesis;
 pub mod lhs;
 pub mod program;
 pub mod template;

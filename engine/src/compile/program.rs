@@ -64,6 +64,8 @@ pub struct Program {
     pub modules: Vec<Module>,
     /// The module new constructs are added to.
     pub current_module: ModuleId,
+    /// The defhypothesis, if one is defined (at most one per environment).
+    pub hypothesis: Option<Rc<super::hypothesis::Hypothesis>>,
 }
 
 impl Default for Program {
@@ -80,6 +82,7 @@ impl Default for Program {
                 definition: None,
             }],
             current_module: ModuleId(0),
+            hypothesis: None,
         }
     }
 }

@@ -43,6 +43,7 @@ impl Environment {
             journal.asserted(fact);
         }
         self.note_support(fact.id, fresh);
+        self.rt.hypothesis.trail.asserted(fact);
         self.net.assert_fact(fact, &mut self.rt);
         self.settle();
     }
@@ -80,6 +81,7 @@ impl Environment {
             journal.retracted(&fact);
         }
         self.rt.support.by_fact.remove(&id);
+        self.rt.hypothesis.trail.retracted(&fact);
         self.net.retract_fact(&fact, &mut self.rt);
         self.settle();
         true

@@ -133,7 +133,7 @@ impl Environment {
             Construct::Rule(r) => Some(&r.name),
             Construct::Function(f) => Some(&f.name),
             Construct::Global(g) => g.module.as_ref(),
-            Construct::Module(_) => None,
+            Construct::Module(_) | Construct::Hypothesis(_) => None,
         };
         if let Some(name) = name {
             let qualifier = match construct {
@@ -164,6 +164,7 @@ impl Environment {
                 self.rt.program.current_module = id;
                 Ok(())
             }
+            Construct::Hypothesis(h) => self.define_hypothesis(h),
         }
     }
 

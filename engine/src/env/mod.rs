@@ -22,6 +22,7 @@ mod commands;
 mod facts;
 mod focus;
 mod host;
+mod hypothesis;
 pub mod journal;
 mod load;
 mod pretty;
@@ -39,6 +40,7 @@ use crate::syntax::Diagnostic;
 use crate::value::{Atom, FactId, Value};
 use crate::wm::WorkingMemory;
 pub use commands::names as command_names;
+pub use hypothesis::{HypothesisReport, Justification, LevelStats, Reason};
 pub use load::LoadError;
 pub use router::{Routers, TextInput};
 pub use run::{Limits, RunError, StopReason};
@@ -249,6 +251,8 @@ pub struct Runtime {
     pub dynamic_constraint_checking: bool,
     /// The firing journal, when switched on.
     pub journal: Option<journal::Journal>,
+    /// Hypothetical reasoning: the trail of open branches, the report and the log.
+    pub hypothesis: hypothesis::State,
 }
 
 /// A CLIPS environment.
@@ -322,6 +326,7 @@ impl Environment {
                 fact_duplication: false,
                 dynamic_constraint_checking: false,
                 journal: None,
+                hypothesis: hypothesis::State::default(),
             },
             net: Network::default(),
         }
@@ -408,6 +413,7 @@ impl Environment {
         self.rt.focus = vec![ModuleId(0)];
         self.rt.program.current_module = ModuleId(0);
         self.rt.halted = false;
+        self.rt.hypothesis.clear();
         for rule in &mut self.rt.rules {
             rule.fired = 0;
         }

@@ -14,8 +14,15 @@ pub struct Limits {
     pub max_firings: Option<u64>,
     /// The most facts working memory may hold.
     pub max_facts: Option<usize>,
-    /// The longest one `run` may take.
+    /// The longest one `run` may take (hypothesis branches included).
     pub max_time: Option<Duration>,
+    /// Switches hypothetical reasoning (`defhypothesis`) off.
+    pub no_hypotheses: bool,
+    /// The most hypothesis branches one `run` may open (nested ones included).
+    pub max_hypotheses: Option<u64>,
+    /// The deepest level of hypothetical reasoning tried: 1 keeps te1 and bliss1,
+    /// 2 also bliss2 and te2.
+    pub max_hypothesis_depth: Option<u32>,
 }
 
 /// Why a run stopped.
@@ -66,6 +73,7 @@ impl Environment {
     pub fn run_with_reason(&mut self, count: Option<u64>) -> Result<(u64, StopReason), RunError> {
         let started = Instant::now();
         self.rt.deadline = self.rt.limits.max_time.map(|t| started + t);
+        self.rt.hypothesis.start_run();
         let result = self.run_loop(count, started);
         self.rt.deadline = None;
         result
@@ -100,6 +108,10 @@ impl Environment {
                 }
             }
             let Some(activation) = self.next_activation() else {
+                // Nothing to fire: hypothetical reasoning may prove something new.
+                if self.hypothesize(fired)? {
+                    continue;
+                }
                 break StopReason::AgendaEmpty;
             };
             fired += 1;
@@ -132,7 +144,7 @@ impl Environment {
 
     /// Takes the next activation from the module on top of the focus stack, popping
     /// modules whose agendas are empty.
-    fn next_activation(&mut self) -> Option<crate::agenda::Activation> {
+    pub(super) fn next_activation(&mut self) -> Option<crate::agenda::Activation> {
         if self.rt.salience_evaluation == SalienceEvaluation::EveryCycle {
             self.refresh_saliences();
         }
@@ -167,7 +179,11 @@ impl Environment {
         }
     }
 
-    fn fire(&mut self, activation: crate::agenda::Activation, number: u64) -> Result<(), RunError> {
+    pub(super) fn fire(
+        &mut self,
+        activation: crate::agenda::Activation,
+        number: u64,
+    ) -> Result<(), RunError> {
         let production = &self.rt.productions[activation.production.0 as usize];
         let rhs = production.rhs.clone();
         let frame_size = production.frame_size;

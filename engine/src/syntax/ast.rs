@@ -87,6 +87,8 @@ pub enum Construct {
     Global(Defglobal),
     /// `(defmodule ...)`
     Module(Defmodule),
+    /// `(defhypothesis ...)`, a Salience extension (see `docs/hypothetical-reasoning.md`)
+    Hypothesis(Defhypothesis),
 }
 
 impl Construct {
@@ -99,6 +101,7 @@ impl Construct {
             Construct::Function(c) => c.span,
             Construct::Global(c) => c.span,
             Construct::Module(c) => c.span,
+            Construct::Hypothesis(c) => c.span,
         }
     }
 }
@@ -400,4 +403,34 @@ pub enum PortItems {
         /// `None` for `?ALL`; `Some(empty)` for `?NONE`; else the names.
         names: Option<Vec<Ident>>,
     },
+}
+
+/// `(defhypothesis name ["comment"] (hypothesis T) (assume-true F) (assume-false F)
+/// (contradiction T) [(solved T)] (keep T...) [(propagate M...)] (levels L...))`: how
+/// the engine reasons by trial and error once no rule is activated (a Salience
+/// extension to CLIPS; names are resolved by `compile`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Defhypothesis {
+    /// The construct's name.
+    pub name: Ident,
+    /// The optional comment.
+    pub comment: Option<String>,
+    /// The template whose facts are the alternatives that may be assumed.
+    pub hypothesis: Ident,
+    /// The deffunction of one argument (the fact) that makes an alternative hold.
+    pub assume_true: Ident,
+    /// The deffunction of one argument that makes an alternative not hold.
+    pub assume_false: Ident,
+    /// The template whose facts mean a contradiction.
+    pub contradiction: Ident,
+    /// The template whose facts mean a complete solution, if any.
+    pub solved: Option<Ident>,
+    /// The templates whose net changes in a branch are conclusions worth keeping.
+    pub keep: Vec<Ident>,
+    /// The modules focused inside a branch (empty: MAIN).
+    pub propagate: Vec<Ident>,
+    /// The levels to try, cheapest first (`te1`, `bliss1`, `bliss2`, `te2`).
+    pub levels: Vec<Ident>,
+    /// The whole construct.
+    pub span: Span,
 }

@@ -24,6 +24,7 @@ mod expr;
 mod facts;
 mod function;
 mod global;
+mod hypothesis;
 mod module;
 mod pattern;
 mod placement;
@@ -91,6 +92,7 @@ pub fn parse_top_level(item: &SExpr) -> Result<TopLevel, Vec<Diagnostic>> {
         "deffunction" => function::parse_deffunction(items, span).map(Construct::Function),
         "defglobal" => global::parse_defglobal(items, span).map(Construct::Global),
         "defmodule" => module::parse_defmodule(items, span).map(Construct::Module),
+        "defhypothesis" => hypothesis::parse_defhypothesis(items, span).map(Construct::Hypothesis),
         name if UNSUPPORTED.contains(&name) => {
             let at = items.first().map_or(span, |h| h.span);
             return Err(vec![Diagnostic::new(at, format!("Salience does not support `{name}`"))
