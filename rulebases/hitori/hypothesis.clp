@@ -9,6 +9,11 @@
    (slot row (type INTEGER))
    (slot col (type INTEGER)))
 
+(deftemplate shade "A cell decided while trial and error runs: what branches may agree on"
+   (slot row (type INTEGER))
+   (slot col (type INTEGER))
+   (slot state (type SYMBOL) (allowed-symbols white black)))
+
 (deftemplate solved "Every cell is decided and the white region is one piece")
 
 (deffunction decide-undecided (?u ?state)
@@ -43,12 +48,21 @@
    (assert (undecided (row ?r) (col ?c))))
 
 (defrule decided-cell
-   "Trial and error: a decided cell is no longer an alternative"
+   "Trial and error: a decided cell is no longer an alternative; its shade is a conclusion"
    (declare (salience 100))
    ?u <- (undecided (row ?r) (col ?c))
-   (cell (row ?r) (col ?c) (state ~unknown))
+   (cell (row ?r) (col ?c) (state ?s&~unknown))
    =>
-   (retract ?u))
+   (retract ?u)
+   (assert (shade (row ?r) (col ?c) (state ?s))))
+
+(defrule shade-proven
+   "Trial and error: every branch gives this cell the same shade, so it has it"
+   (declare (salience 100))
+   (shade (row ?r) (col ?c) (state ?s))
+   ?x <- (cell (row ?r) (col ?c) (state unknown))
+   =>
+   (modify ?x (state ?s)))
 
 (defrule complete-grid
    "Every cell is decided: one white region is a solution, two are a contradiction"
@@ -68,5 +82,5 @@
    (assume-false assume-white)
    (contradiction contradiction)
    (solved solved)
-   (keep cell)
+   (keep shade)
    (levels te1 bliss1 bliss2 te2))
