@@ -1,5 +1,5 @@
 //! The janko.at collection (puzzlekit dataset): one JSON object whose `data` maps each
-//! puzzle id to `{"problem": "R C\n<R rows of C numbers>", ...}`. Puzzles come in id order.
+//! puzzle id to `{"problem": "R C\n<R rows of C numbers>", ...}`. Puzzles come in file order.
 
 use super::{Entry, EntryError};
 use crate::grid::Puzzle;
