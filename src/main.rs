@@ -2,13 +2,12 @@
 
 mod repl;
 
-
 use clap::{Parser, Subcommand};
+use salience::compare::{CompareRequest, Outputs};
 use salience::solve::hitori::Hitori;
 use salience::solve::kakuro::Kakuro;
 use salience::solve::run::{solve_files, Format, SolveRequest};
 use salience::solve::sudoku::Sudoku;
-use salience::compare::{CompareRequest, Outputs};
 use salience::solve::{PuzzleKind, SolveOptions};
 use salience_engine::agenda::Strategy;
 use salience_engine::env::Environment;

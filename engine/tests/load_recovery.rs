@@ -34,18 +34,24 @@ fn observe(env: &mut Environment) -> String {
         "observe",
     );
     let seen = out.take();
-    assert!(!seen.contains("error"), "every observing command exists: {seen}");
+    assert!(
+        !seen.contains("error"),
+        "every observing command exists: {seen}"
+    );
     seen
 }
 
 #[test]
 fn failed_load_leaves_the_environment_unchanged_and_usable() {
     let mut env = Environment::new();
-    env.load_str(GOOD, "good.clp").expect("the good program loads");
+    env.load_str(GOOD, "good.clp")
+        .expect("the good program loads");
     env.reset();
     let before = observe(&mut env);
 
-    let error = env.load_str(BAD, "bad.clp").expect_err("the bad file must fail");
+    let error = env
+        .load_str(BAD, "bad.clp")
+        .expect_err("the bad file must fail");
     // Every error of the file is reported, each with its place.
     assert!(error.rendered.contains("bad.clp:4:"), "{}", error.rendered);
     assert!(error.rendered.contains("bad.clp:6:"), "{}", error.rendered);
@@ -69,7 +75,8 @@ fn failed_load_leaves_the_environment_unchanged_and_usable() {
     let fixed = BAD
         .replace("(colour red)", "(name apple)")
         .replace("(printout t \"x\" crlf)\n", "(printout t \"x\" crlf))\n");
-    env.load_str(&fixed, "fixed.clp").expect("the corrected file loads");
+    env.load_str(&fixed, "fixed.clp")
+        .expect("the corrected file loads");
     env.reset();
     assert_eq!(env.run(None).expect("runs"), 5);
 }
@@ -79,13 +86,20 @@ fn failed_load_of_a_file_keeps_earlier_files() {
     let dir = std::env::temp_dir().join(format!("salience-load-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let bad = dir.join("bad.clp");
-    std::fs::write(&bad, "(defrule ok => (printout t \"ok\" crlf))\n(defrule bad (a ?x) => (printout t ?y crlf))\n")
-        .expect("write");
+    std::fs::write(
+        &bad,
+        "(defrule ok => (printout t \"ok\" crlf))\n(defrule bad (a ?x) => (printout t ?y crlf))\n",
+    )
+    .expect("write");
     let mut env = Environment::new();
     env.load_str(GOOD, "good.clp").expect("loads");
     let error = env.load_file(&bad).expect_err("unbound ?y");
     assert!(error.rendered.contains("bad.clp:2:"), "{}", error.rendered);
-    assert!(error.rendered.contains('^'), "a caret marks the spot: {}", error.rendered);
+    assert!(
+        error.rendered.contains('^'),
+        "a caret marks the spot: {}",
+        error.rendered
+    );
     assert_eq!(env.rule_indices().len(), 1, "only `heavy` is defined");
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -82,7 +82,7 @@ fn differences(comparison: &Comparison) -> Markup {
                 @if !only.is_empty() {
                     details {
                         summary { "Solved by " b { (a) } " but not by " b { (b) } ": " (only.len()) }
-                        ul { @for p in &only { li { (p) } } }
+                        ul { @for p in &only { li { (p.label()) } } }
                     }
                 }
             }
@@ -152,7 +152,9 @@ fn puzzles(comparison: &Comparison) -> Markup {
 /// An SVG document without its `<?xml ...?>` line, for inlining in HTML.
 fn strip_xml_header(svg: &str) -> &str {
     match svg.strip_prefix("<?xml") {
-        Some(rest) => rest.split_once("?>").map_or(svg, |(_, body)| body.trim_start()),
+        Some(rest) => rest
+            .split_once("?>")
+            .map_or(svg, |(_, body)| body.trim_start()),
         None => svg,
     }
 }
@@ -173,7 +175,12 @@ fn time_chart(comparison: &Comparison) -> Result<String, String> {
             (set, times)
         })
         .collect();
-    let most = series.iter().map(|(_, t)| t.len()).max().unwrap_or(0).max(1);
+    let most = series
+        .iter()
+        .map(|(_, t)| t.len())
+        .max()
+        .unwrap_or(0)
+        .max(1);
     let slowest = series
         .iter()
         .flat_map(|(_, t)| t.last().copied())

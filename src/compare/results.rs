@@ -41,6 +41,20 @@ pub struct PuzzleResult {
 }
 
 impl PuzzleResult {
+    /// `collection #index name` (the name left out when it is just `#index`).
+    pub fn label(&self) -> String {
+        format!("{} {}", self.collection, self.short_label())
+    }
+
+    /// `#index name` (the name left out when it is just `#index`).
+    pub fn short_label(&self) -> String {
+        if self.name == format!("#{}", self.index) || self.name.is_empty() {
+            format!("#{}", self.index)
+        } else {
+            format!("#{} {}", self.index, self.name)
+        }
+    }
+
     /// Whether the puzzle counts as solved.
     pub fn solved(&self) -> bool {
         self.status == "solved"
@@ -70,11 +84,16 @@ impl Comparison {
         let rule_rank = rank(&self.rule_sets);
         let collection_rank = rank(&self.collections);
         self.results.sort_by(|a, b| {
-            (rule_rank(&a.rule_set), collection_rank(&a.collection), a.index).cmp(&(
-                rule_rank(&b.rule_set),
-                collection_rank(&b.collection),
-                b.index,
-            ))
+            (
+                rule_rank(&a.rule_set),
+                collection_rank(&a.collection),
+                a.index,
+            )
+                .cmp(&(
+                    rule_rank(&b.rule_set),
+                    collection_rank(&b.collection),
+                    b.index,
+                ))
         });
     }
 
@@ -98,9 +117,9 @@ impl Comparison {
         }
         merged.sort();
         let before = merged.results.len();
-        merged
-            .results
-            .dedup_by(|a, b| (&a.rule_set, &a.collection, a.index) == (&b.rule_set, &b.collection, b.index));
+        merged.results.dedup_by(|a, b| {
+            (&a.rule_set, &a.collection, a.index) == (&b.rule_set, &b.collection, b.index)
+        });
         if merged.results.len() != before {
             return Err("the shards overlap: a puzzle appears in more than one".into());
         }

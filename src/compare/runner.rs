@@ -120,13 +120,15 @@ pub fn run_comparison<K: PuzzleKind>(request: &CompareRequest) -> Result<Compari
 }
 
 /// Reads every file, keeping only the shard's puzzles.
-fn read_collections<K: PuzzleKind>(request: &CompareRequest) -> Result<Vec<Entry<K::Puzzle>>, String> {
+fn read_collections<K: PuzzleKind>(
+    request: &CompareRequest,
+) -> Result<Vec<Entry<K::Puzzle>>, String> {
     let mut entries = Vec::new();
     let mut position = 0usize;
     for file in &request.files {
         let collection = file.display().to_string();
-        let text = std::fs::read_to_string(file)
-            .map_err(|e| format!("cannot read {collection}: {e}"))?;
+        let text =
+            std::fs::read_to_string(file).map_err(|e| format!("cannot read {collection}: {e}"))?;
         let puzzles = K::parse(&text, request.input_format.as_deref())
             .map_err(|e| format!("{collection}: {e}"))?;
         for puzzle in puzzles {
@@ -139,15 +141,17 @@ fn read_collections<K: PuzzleKind>(request: &CompareRequest) -> Result<Vec<Entry
             }
             let puzzle = puzzle.and_then(|mut p| match &request.variant {
                 None => Ok(p),
-                Some(variant) => K::set_variant(&mut p.puzzle, variant)
-                    .map(|()| p)
-                    .map_err(|message| PuzzleError {
-                        index: 0,
-                        name: String::new(),
-                        line: 1,
-                        column: None,
-                        message,
-                    }),
+                Some(variant) => {
+                    K::set_variant(&mut p.puzzle, variant)
+                        .map(|()| p)
+                        .map_err(|message| PuzzleError {
+                            index: 0,
+                            name: String::new(),
+                            line: 1,
+                            column: None,
+                            message,
+                        })
+                }
             });
             entries.push(Entry {
                 collection: collection.clone(),

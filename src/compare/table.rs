@@ -74,32 +74,58 @@ fn percentile(sorted: &[u64], p: usize) -> f64 {
     sorted[rank - 1] as f64
 }
 
-/// Puzzles that rule set `a` solves and `b` does not, as `collection #index name`.
-pub fn solved_by_only(comparison: &Comparison, a: &str, b: &str) -> Vec<String> {
-    let solved_by = |set: &str| -> Vec<(&str, usize)> {
-        comparison
-            .results
-            .iter()
-            .filter(|r| r.rule_set == set && r.solved())
-            .map(|r| (r.collection.as_str(), r.index))
-            .collect()
-    };
-    let by_b = solved_by(b);
+/// Puzzles that rule set `a` solves and `b` does not.
+pub fn solved_by_only<'c>(comparison: &'c Comparison, a: &str, b: &str) -> Vec<&'c PuzzleResult> {
+    let by_b: Vec<(&str, usize)> = comparison
+        .results
+        .iter()
+        .filter(|r| r.rule_set == b && r.solved())
+        .map(|r| (r.collection.as_str(), r.index))
+        .collect();
     comparison
         .results
         .iter()
         .filter(|r| r.rule_set == a && r.solved())
         .filter(|r| !by_b.contains(&(r.collection.as_str(), r.index)))
-        .map(|r| format!("{} #{} {}", r.collection, r.index, r.name))
         .collect()
+}
+
+/// `collection: #1, #4; other: #2` for a list of results, at most `limit` puzzles.
+fn grouped_labels(results: &[&PuzzleResult], limit: usize) -> String {
+    let mut groups: Vec<(&str, Vec<String>)> = Vec::new();
+    for r in results.iter().take(limit) {
+        match groups.last_mut() {
+            Some((collection, labels)) if *collection == r.collection => {
+                labels.push(r.short_label())
+            }
+            _ => groups.push((&r.collection, vec![r.short_label()])),
+        }
+    }
+    let mut text = groups
+        .iter()
+        .map(|(collection, labels)| format!("{collection}: {}", labels.join(", ")))
+        .collect::<Vec<_>>()
+        .join("; ");
+    if results.len() > limit {
+        text.push_str(", ...");
+    }
+    text
 }
 
 /// The tables as text: the summary, then the differences between rule sets.
 pub fn render(comparison: &Comparison) -> String {
     let mut table = Table::new();
     table.load_preset(ASCII_MARKDOWN).set_header(vec![
-        "rule set", "collection", "puzzles", "solved", "stuck", "wrong", "failed",
-        "median ms", "p95 ms", "firings",
+        "rule set",
+        "collection",
+        "puzzles",
+        "solved",
+        "stuck",
+        "wrong",
+        "failed",
+        "median ms",
+        "p95 ms",
+        "firings",
     ]);
     for row in summary(comparison) {
         table.add_row(vec![
@@ -126,15 +152,10 @@ pub fn render(comparison: &Comparison) -> String {
                 continue;
             }
             text.push_str(&format!(
-                "\nsolved by {a} but not by {b}: {} puzzles\n",
-                only.len()
+                "solved by {a} but not by {b} ({}): {}\n",
+                only.len(),
+                grouped_labels(&only, 10)
             ));
-            for line in only.iter().take(20) {
-                text.push_str(&format!("  {line}\n"));
-            }
-            if only.len() > 20 {
-                text.push_str(&format!("  ... and {} more\n", only.len() - 20));
-            }
         }
     }
     text

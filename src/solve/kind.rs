@@ -79,7 +79,10 @@ pub trait PuzzleKind {
     /// Asserts the puzzle's facts (after `(reset)`).
     fn assert_puzzle(env: &mut Environment, puzzle: &Self::Puzzle) -> Result<(), String>;
     /// Reads the answer back out of working memory after the run.
-    fn read_answer(env: &Environment, puzzle: &Self::Puzzle) -> Result<Reading<Self::Answer>, String>;
+    fn read_answer(
+        env: &Environment,
+        puzzle: &Self::Puzzle,
+    ) -> Result<Reading<Self::Answer>, String>;
     /// The independent checker: `Err` says which condition a complete answer breaks.
     fn check(puzzle: &Self::Puzzle, answer: &Self::Answer) -> Result<(), String>;
     /// Applies a `--variant` (e.g. Sudoku-X's `x`: the two diagonals are units too).

@@ -71,18 +71,21 @@ pub fn text_result<K: PuzzleKind>(
     puzzle: &Numbered<K::Puzzle>,
     outcome: &Outcome<K::Answer>,
 ) -> String {
-    let mut text = format!(
-        "{file} #{} {}: {}",
-        puzzle.index,
-        puzzle.name,
-        outcome.status.name()
-    );
+    let mut text = format!("{file} #{}", puzzle.index);
+    if puzzle.name != format!("#{}", puzzle.index) {
+        text.push_str(&format!(" {}", puzzle.name));
+    }
+    text.push_str(&format!(": {}", outcome.status.name()));
     if let Some(detail) = outcome.status.detail() {
         text.push_str(&format!(" ({detail})"));
     }
     text.push_str(&format!(
         " — level {}, {} firings, {}\n",
-        if outcome.level.is_empty() { "none" } else { &outcome.level },
+        if outcome.level.is_empty() {
+            "none"
+        } else {
+            &outcome.level
+        },
         outcome.firings,
         format_duration(outcome.elapsed)
     ));

@@ -83,8 +83,12 @@ pub fn solve_files<K: PuzzleKind>(
             match entry.and_then(|p| apply_variant::<K>(p, request.variant.as_deref())) {
                 Err(problem) => {
                     tally.unreadable += 1;
-                    writeln!(err, "error: {}", report::describe_unreadable(&name, &problem))
-                        .map_err(io)?;
+                    writeln!(
+                        err,
+                        "error: {}",
+                        report::describe_unreadable(&name, &problem)
+                    )
+                    .map_err(io)?;
                     if request.format == Format::Json {
                         writeln!(out, "{}", report::json_unreadable(&name, &problem))
                             .map_err(io)?;

@@ -2,8 +2,9 @@
 //! every puzzle — `(reset)`, assert the puzzle, `(run)`, read the answer, check it.
 
 use super::kind::{PuzzleKind, Reading};
-use salience_engine::env::RunError;
+use salience_engine::env::journal::Firing;
 use salience_engine::env::Environment;
+use salience_engine::env::RunError;
 use std::collections::BTreeMap;
 use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
@@ -113,7 +114,13 @@ impl RuleSet {
                 text: std::borrow::Cow::Borrowed(l.source),
             })
             .collect();
-        Self::named(levels)
+        let name = match (levels.first(), levels.last()) {
+            (Some(first), Some(last)) if levels.len() > 1 => {
+                format!("{}..{}", first.name, last.name)
+            }
+            _ => levels.first().map_or_else(String::new, |l| l.name.clone()),
+        };
+        RuleSet { name, levels }
     }
 
     /// Rule files read from disk, each one a level named by its file stem.
@@ -178,7 +185,8 @@ impl<K: PuzzleKind> Solver<K> {
             env.load_str(&level.text, &level.source_name)
                 .map_err(|e| e.rendered)?;
         }
-        env.set_journal(options.explain);
+        // The journal tells which level made deductions (and, explaining, the path).
+        env.set_journal(true);
         let limits = env.limits_mut();
         limits.max_firings = options.max_firings;
         limits.max_time = options.timeout;
@@ -248,38 +256,50 @@ impl<K: PuzzleKind> Solver<K> {
         }
     }
 
-    /// The last level (in load order) with a rule that fired; empty if none fired.
+    /// The last level (in load order) with a rule that made a deduction — a change the
+    /// puzzle kind names in a resolution path; bookkeeping firings do not count. Empty
+    /// when no rule deduced anything.
     fn strongest_level(&self) -> String {
-        let fired_sources: Vec<&str> = self
-            .env
-            .rule_firings()
-            .filter(|r| r.fired > 0)
-            .map(|r| r.source)
-            .collect();
+        let mut deducing_sources: Vec<&str> = Vec::new();
+        for firing in self.env.journal() {
+            if self.describe_firing(firing).is_empty() {
+                continue;
+            }
+            if let Some(source) = self.env.rule_source(firing.rule) {
+                if !deducing_sources.contains(&source) {
+                    deducing_sources.push(source);
+                }
+            }
+        }
         self.rule_set
             .levels
             .iter()
             .rev()
-            .find(|level| fired_sources.contains(&level.source_name.as_str()))
+            .find(|level| deducing_sources.contains(&level.source_name.as_str()))
             .map(|level| level.name.clone())
             .unwrap_or_default()
+    }
+
+    /// The changes of one firing worth naming, asserted facts first.
+    fn describe_firing(&self, firing: &Firing) -> Vec<String> {
+        firing
+            .asserted
+            .iter()
+            .filter_map(|f| K::describe_change(&self.env, f, true))
+            .chain(
+                firing
+                    .retracted
+                    .iter()
+                    .filter_map(|f| K::describe_change(&self.env, f, false)),
+            )
+            .collect()
     }
 
     /// One line per firing that changed something worth naming.
     fn resolution_path(&self) -> Vec<String> {
         let mut path = Vec::new();
         for firing in self.env.journal() {
-            let changes: Vec<String> = firing
-                .asserted
-                .iter()
-                .filter_map(|f| K::describe_change(&self.env, f, true))
-                .chain(
-                    firing
-                        .retracted
-                        .iter()
-                        .filter_map(|f| K::describe_change(&self.env, f, false)),
-                )
-                .collect();
+            let changes = self.describe_firing(firing);
             if changes.is_empty() {
                 continue;
             }
@@ -293,8 +313,10 @@ impl<K: PuzzleKind> Solver<K> {
 
 /// A level's name from its file: the file stem.
 fn level_name(file: &Path) -> String {
-    file.file_stem()
-        .map_or_else(|| file.display().to_string(), |s| s.to_string_lossy().into_owned())
+    file.file_stem().map_or_else(
+        || file.display().to_string(),
+        |s| s.to_string_lossy().into_owned(),
+    )
 }
 
 /// The status for a run that ended in an error or at a limit.

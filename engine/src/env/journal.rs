@@ -95,9 +95,22 @@ impl Environment {
             .map(|(_, r)| RuleFirings {
                 name: r.name.as_str(),
                 comment: r.comment.as_deref(),
-                source: self.rt.sources.get(r.origin).map_or("", |(name, _)| name.as_str()),
+                source: self
+                    .rt
+                    .sources
+                    .get(r.origin)
+                    .map_or("", |(name, _)| name.as_str()),
                 fired: r.fired,
             })
+    }
+
+    /// The name of the source (file) rule `index` of the rule table was loaded from.
+    pub fn rule_source(&self, index: usize) -> Option<&str> {
+        let rule = self.rt.rules.get(index)?;
+        self.rt
+            .sources
+            .get(rule.origin)
+            .map(|(name, _)| name.as_str())
     }
 
     /// The name and comment of rule `index` of the rule table (as in [`Firing::rule`]).
