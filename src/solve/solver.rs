@@ -2,7 +2,7 @@
 //! every puzzle — `(reset)`, assert the puzzle, `(run)`, read the answer, check it.
 
 use super::kind::{PuzzleKind, Reading};
-use salience_engine::env::journal::Firing;
+use salience_engine::env::journal::{Cause, Firing};
 use salience_engine::env::Environment;
 use salience_engine::env::RunError;
 use std::collections::BTreeMap;
@@ -256,16 +256,23 @@ impl<K: PuzzleKind> Solver<K> {
         }
     }
 
-    /// The last level (in load order) with a rule that made a deduction — a change the
-    /// puzzle kind names in a resolution path; bookkeeping firings do not count. Empty
-    /// when no rule deduced anything.
+    /// The level that was needed: the hypothesis level if hypothetical reasoning proved
+    /// anything (it runs only when the rules are stuck), else the last rule level (in
+    /// load order) with a rule that made a deduction — a change the puzzle kind names in
+    /// a resolution path; bookkeeping firings do not count. Empty when nothing was deduced.
     fn strongest_level(&self) -> String {
+        if let Some(level) = self.env.hypothesis_report().highest {
+            return level.to_string();
+        }
         let mut deducing_sources: Vec<&str> = Vec::new();
         for firing in self.env.journal() {
+            let Cause::Rule(rule) = firing.cause else {
+                continue;
+            };
             if self.describe_firing(firing).is_empty() {
                 continue;
             }
-            if let Some(source) = self.env.rule_source(firing.rule) {
+            if let Some(source) = self.env.rule_source(rule) {
                 if !deducing_sources.contains(&source) {
                     deducing_sources.push(source);
                 }
@@ -303,9 +310,21 @@ impl<K: PuzzleKind> Solver<K> {
             if changes.is_empty() {
                 continue;
             }
-            let (name, comment) = self.env.rule_label(firing.rule).unwrap_or(("?", None));
-            let why = comment.map_or(String::new(), |c| format!(" ({c})"));
-            path.push(format!("{}: {name}{why}", changes.join(", ")));
+            let why = match firing.cause {
+                Cause::Rule(rule) => {
+                    let (name, comment) = self.env.rule_label(rule).unwrap_or(("?", None));
+                    match comment {
+                        Some(comment) => format!("{name} ({comment})"),
+                        None => name.to_string(),
+                    }
+                }
+                Cause::Hypothesis(index) => self
+                    .env
+                    .hypothesis_log()
+                    .get(index)
+                    .map_or_else(|| "hypothesis".to_string(), ToString::to_string),
+            };
+            path.push(format!("{}: {why}", changes.join(", ")));
         }
         path
     }

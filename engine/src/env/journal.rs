@@ -8,13 +8,24 @@ use crate::value::FactId;
 use crate::wm::Fact;
 use std::rc::Rc;
 
-/// One rule firing, as recorded by the journal.
+/// What made the changes of a journal entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cause {
+    /// A rule firing: the rule's index in the environment's rule table.
+    Rule(usize),
+    /// A conclusion proven by hypothetical reasoning: its index in
+    /// [`Environment::hypothesis_log`].
+    Hypothesis(usize),
+}
+
+/// One rule firing (or one proven hypothesis conclusion), as recorded by the journal.
 #[derive(Debug, Clone)]
 pub struct Firing {
-    /// The firing's number within its run (1-based, as `watch rules` prints it).
+    /// The firing's number within its run (1-based, as `watch rules` prints it); 0 for
+    /// a hypothesis conclusion.
     pub number: u64,
-    /// The rule's index in the environment's rule table.
-    pub rule: usize,
+    /// What made the changes.
+    pub cause: Cause,
     /// The facts that matched the rule's patterns, in pattern order (`None` for a
     /// `not` pattern).
     pub basis: Vec<Option<FactId>>,
@@ -34,10 +45,11 @@ pub struct Journal {
 }
 
 impl Journal {
-    pub(crate) fn begin(&mut self, number: u64, rule: usize, basis: &[Option<FactId>]) {
+    pub(crate) fn begin(&mut self, number: u64, cause: Cause, basis: &[Option<FactId>]) {
+        self.drop_empty_conclusion();
         self.firings.push(Firing {
             number,
-            rule,
+            cause,
             basis: basis.to_vec(),
             asserted: Vec::new(),
             retracted: Vec::new(),
@@ -46,6 +58,25 @@ impl Journal {
     }
 
     pub(crate) fn end(&mut self) {
+        self.open = false;
+        self.drop_empty_conclusion();
+    }
+
+    /// A hypothesis conclusion that changed nothing is no step of the derivation.
+    fn drop_empty_conclusion(&mut self) {
+        if let Some(last) = self.firings.last() {
+            if matches!(last.cause, Cause::Hypothesis(_))
+                && last.asserted.is_empty()
+                && last.retracted.is_empty()
+            {
+                self.firings.pop();
+            }
+        }
+    }
+
+    /// Forgets the entries from `len` on (those made inside a hypothesis branch).
+    pub(crate) fn truncate(&mut self, len: usize) {
+        self.firings.truncate(len);
         self.open = false;
     }
 
@@ -104,7 +135,8 @@ impl Environment {
             })
     }
 
-    /// The name of the source (file) rule `index` of the rule table was loaded from.
+    /// The name of the source (file) rule `index` of the rule table (as in
+    /// [`Cause::Rule`]) was loaded from.
     pub fn rule_source(&self, index: usize) -> Option<&str> {
         let rule = self.rt.rules.get(index)?;
         self.rt
@@ -113,7 +145,7 @@ impl Environment {
             .map(|(name, _)| name.as_str())
     }
 
-    /// The name and comment of rule `index` of the rule table (as in [`Firing::rule`]).
+    /// The name and comment of rule `index` of the rule table (as in [`Cause::Rule`]).
     pub fn rule_label(&self, index: usize) -> Option<(&str, Option<&str>)> {
         self.rt
             .rules

@@ -200,7 +200,7 @@ impl Environment {
         let name = rule.name;
         let origin = rule.origin;
         if let Some(journal) = &mut self.rt.journal {
-            journal.begin(number, rule_index, &activation.facts);
+            journal.begin(number, super::journal::Cause::Rule(rule_index), &activation.facts);
         }
         if self.rt.watch.rules {
             let line = format!(
