@@ -90,8 +90,13 @@ impl Environment {
             },
         };
         let mark = self.rt.hypothesis.trail.open();
+        let journal_len = self.rt.journal.as_ref().map(|j| j.firings.len());
         self.rt.hypothesis.report.branches += 1;
         let result = body(self, mark);
+        // The journal tells the real derivation: what a branch fired is forgotten.
+        if let (Some(journal), Some(len)) = (&mut self.rt.journal, journal_len) {
+            journal.truncate(len);
+        }
         let entries = self.rt.hypothesis.trail.close(mark);
         self.undo(entries);
         self.rt.wm.set_next_id(saved.next_fact);

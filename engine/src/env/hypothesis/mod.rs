@@ -108,51 +108,44 @@ impl Environment {
         let levels: Vec<Level> = (decl.levels.iter().copied())
             .filter(|l| max_depth.is_none_or(|d| l.depth() <= d))
             .collect();
-        let quiet = self.silence();
-        self.rt.hypothesis.trail.watched = Some((decl.contradiction, decl.solved));
-        let mut outcome = Ok(None);
         for level in levels {
-            self.rt.hypothesis.report.stats(level).passes += 1;
-            match self.run_level(level, &decl) {
-                Err(e) => {
-                    outcome = Err(e);
-                    break;
+            let found = self.quietly(&decl, level)?;
+            if let Some(h) = found.inconsistent {
+                self.rt.hypothesis.report.inconsistent = Some(self.text(&h));
+                return Ok(false);
+            }
+            // Proofs that change nothing (e.g. an alternative already decided) are no
+            // progress: the next level is tried.
+            let proven = self.apply(&decl, found.proofs)?;
+            if proven > 0 {
+                self.rt.hypothesis.report.stats(level).proven += proven;
+                let rank = |l: Level| decl.levels.iter().position(|x| *x == l);
+                let report = &mut self.rt.hypothesis.report;
+                if report.highest.is_none_or(|h| rank(level) > rank(h)) {
+                    report.highest = Some(level);
                 }
-                Ok(found) => {
-                    if let Some(h) = found.inconsistent {
-                        self.rt.hypothesis.report.inconsistent = Some(self.text(&h));
-                        break;
-                    }
-                    if !found.proofs.is_empty() {
-                        outcome = Ok(Some((level, found.proofs)));
-                        break;
-                    }
-                }
+                // The conclusions propagate with the branch modules first, then MAIN.
+                self.rt.focus = std::iter::once(ModuleId(0))
+                    .chain(decl.propagate.iter().rev().copied())
+                    .collect();
+                return Ok(true);
             }
             if self.budget_left() == Some(0) {
                 break;
             }
         }
+        Ok(false)
+    }
+
+    /// Runs one pass of `level` with output and traces silenced.
+    fn quietly(&mut self, decl: &Hypothesis, level: Level) -> Result<levels::Found, RunError> {
+        self.rt.hypothesis.report.stats(level).passes += 1;
+        let quiet = self.silence();
+        self.rt.hypothesis.trail.watched = Some((decl.contradiction, decl.solved));
+        let found = self.run_level(level, decl);
         self.rt.hypothesis.trail.watched = None;
         self.restore_output(quiet);
-        let Some((level, proofs)) = outcome? else {
-            return Ok(false);
-        };
-        let proven = self.apply(&decl, proofs)?;
-        if proven == 0 {
-            return Ok(false);
-        }
-        self.rt.hypothesis.report.stats(level).proven += proven;
-        let rank = |l: Level| decl.levels.iter().position(|x| *x == l);
-        let report = &mut self.rt.hypothesis.report;
-        if report.highest.is_none_or(|h| rank(level) > rank(h)) {
-            report.highest = Some(level);
-        }
-        // The conclusions propagate with the branch modules first, then MAIN.
-        self.rt.focus = std::iter::once(ModuleId(0))
-            .chain(decl.propagate.iter().rev().copied())
-            .collect();
-        Ok(true)
+        found
     }
 
     /// Whether the state is already decided: a contradiction or a solution fact exists.
@@ -254,6 +247,10 @@ impl Environment {
     ) -> Result<(), RunError> {
         for proof in proofs {
             let changed_before = self.rt.hypothesis.trail.entries.len();
+            let log_index = self.rt.hypothesis.log.len();
+            if let Some(journal) = &mut self.rt.journal {
+                journal.begin(0, crate::env::journal::Cause::Hypothesis(log_index), &[]);
+            }
             let conclusion = match &proof.action {
                 Action::Assume(truth, content) => {
                     let Some(id) = self.find_content(&content.0) else {
@@ -287,6 +284,9 @@ impl Environment {
                     format!("retract {}", self.text(&content.0))
                 }
             };
+            if let Some(journal) = &mut self.rt.journal {
+                journal.end();
+            }
             if self.rt.hypothesis.trail.entries.len() == changed_before {
                 continue;
             }
