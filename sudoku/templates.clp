@@ -1,6 +1,9 @@
 ;;; Sudoku facts. The grid is described entirely by facts, so that one rulebase serves every
 ;;; size (4x4, 9x9, 16x16, 25x25) and variant (Sudoku-X adds two diagonal units).
-;;; Cells are numbered row-major from 0; values are integers 1..N.
+;;; Cells are numbered row-major from 0; values are integers 1..N. The templates live in MAIN and
+;;; are exported, so that the rule modules (SINGLES, and MAIN's own technique rules) share them.
+
+(defmodule MAIN (export ?ALL))
 
 (deftemplate grid "The puzzle's side N: the number of values and of cells per unit"
   (slot size (type INTEGER)))
@@ -36,7 +39,7 @@
   (slot cell (type INTEGER))
   (slot value (type INTEGER)))
 
-(deftemplate spot "Value `value` may still go in cell `cell` of unit `unit` (derived from candidates)"
+(deftemplate spot "Value `value` may still go in cell `cell` of unit `unit` (one per candidate and unit of its cell)"
   (slot unit (type SYMBOL))
   (slot cell (type INTEGER))
   (slot value (type INTEGER)))
@@ -49,20 +52,6 @@
   (slot unit (type SYMBOL))
   (slot value (type INTEGER))
   (multislot places))
-
-(deftemplate group "A set of cells (naked) or values (hidden) of one unit, and the union of their candidates or places (positions)"
-  (slot kind (type SYMBOL) (allowed-symbols naked hidden))
-  (slot unit (type SYMBOL))
-  (multislot members)
-  (multislot union)
-  (slot last (type INTEGER)))
-
-(deftemplate fish "Lines of one kind (bases) where a value's places together lie at few positions (the cover)"
-  (slot value (type INTEGER))
-  (slot kind (type SYMBOL))
-  (multislot bases)
-  (multislot cover)
-  (slot last (type SYMBOL)))
 
 (deftemplate colour "Simple colouring: in the chain of strong links of `value` grown from `root`, `cell` has colour `parity`"
   (slot value (type INTEGER))

@@ -3,10 +3,10 @@
 ;;; chain; when the last cell is then forced to z, one of the two ends holds z, so every cell
 ;;; that sees both ends loses z. Links are grown from every two-candidate cell.
 
-(defrule xy-chain-start
+(defrule MAIN::xy-chain-start
   "Bookkeeping: a cell with two candidates starts an XY-chain from each of them"
   (declare (salience -61))
-  (logical (cands (cell ?s) (values ?a ?b)))
+  (cands (cell ?s) (values ?a ?b))
   =>
   (assert (xy-link (start ?s) (start-value ?a) (cell ?s) (value ?b))
           (xy-link (start ?s) (start-value ?b) (cell ?s) (value ?a))))
@@ -14,12 +14,12 @@
 (defrule xy-chain-grow
   "Bookkeeping: a two-candidate cell that sees the chain's last cell and shares its forced value is forced to its other value"
   (declare (salience -61))
-  (logical (xy-link (start ?s) (start-value ?z) (cell ?c) (value ?w))
-           (member (unit ?u) (cell ?c))
-           (member (unit ?u) (cell ?d&~?c&~?s))
-           (cands (cell ?d) (values ? ?))
-           (candidate (cell ?d) (value ?w))
-           (candidate (cell ?d) (value ?w2&~?w)))
+  (xy-link (start ?s) (start-value ?z) (cell ?c) (value ?w))
+  (member (unit ?u) (cell ?c))
+  (member (unit ?u) (cell ?d&~?c&~?s))
+  (cands (cell ?d) (values ? ?))
+  (candidate (cell ?d) (value ?w))
+  (candidate (cell ?d) (value ?w2&~?w))
   (not (xy-link (start ?s) (start-value ?z) (cell ?d) (value ?w2)))
   =>
   (assert (xy-link (start ?s) (start-value ?z) (cell ?d) (value ?w2))))

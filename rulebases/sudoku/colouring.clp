@@ -4,21 +4,21 @@
 ;;; colour in a unit refute that colour (colour wrap); a cell that sees both colours cannot
 ;;; hold the value (colour trap).
 
-(defrule colour-root
+(defrule MAIN::colour-root
   "Bookkeeping: a cell on a strong link of a value roots a colouring"
   (declare (salience -51))
-  (logical (spots (unit ?u) (value ?v) (places ?p1 ?))
-           (member (unit ?u) (position ?p1) (cell ?c)))
+  (spots (unit ?u) (value ?v) (places ?p1 ?))
+  (member (unit ?u) (position ?p1) (cell ?c))
   =>
   (assert (colour (value ?v) (root ?c) (cell ?c) (parity 0))))
 
 (defrule colour-spread
   "Bookkeeping: the other end of a strong link takes the opposite colour"
   (declare (salience -51))
-  (logical (colour (value ?v) (root ?r) (cell ?c) (parity ?p))
-           (member (unit ?u) (position ?pc) (cell ?c))
-           (spots (unit ?u) (value ?v) (places $?l&:(= (length$ ?l) 2)&:(member$ ?pc ?l)))
-           (member (unit ?u) (position ?pd&~?pc&:(member$ ?pd ?l)) (cell ?d)))
+  (colour (value ?v) (root ?r) (cell ?c) (parity ?p))
+  (member (unit ?u) (position ?pc) (cell ?c))
+  (spots (unit ?u) (value ?v) (places $?l&:(= (length$ ?l) 2)&:(member$ ?pc ?l)))
+  (member (unit ?u) (position ?pd&~?pc&:(member$ ?pd ?l)) (cell ?d))
   (not (colour (value ?v) (root ?r) (cell ?d)))
   =>
   (assert (colour (value ?v) (root ?r) (cell ?d) (parity (- 1 ?p)))))

@@ -3,7 +3,7 @@
 ;;; This level also keeps the summaries `cands` (a cell's candidates) and `spots` (a value's
 ;;; places in a unit) up to date for itself and the levels after it.
 
-(defrule cands-of-placed-cell
+(defrule MAIN::cands-of-placed-cell
   "Bookkeeping: a placed cell needs no candidate list"
   (declare (salience 35))
   (placed (cell ?c))

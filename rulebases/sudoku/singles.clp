@@ -1,37 +1,33 @@
 ;;; Level 1 — singles. Also the bookkeeping every later level relies on: the places (spots) of
 ;;; each candidate in its units, the eliminations a placed value causes, contradiction
-;;; detection and the `solved` mark. Salience orders the work: contradictions first, then
-;;; eliminations, then the techniques from the easiest down (each level file uses lower salience).
+;;; detection and the `solved` mark. These rules live in module SINGLES and take the focus
+;;; whenever they are activated, so they always run before the techniques of later levels
+;;; (rules of MAIN, ordered by salience, easiest first); hypothesis branches run SINGLES alone.
 
-;;; Lists of values or positions are kept ascending; later levels combine them with these.
-
-(deffunction union-of (?a ?b)
-  "The ascending union of two ascending lists of integers"
-  (bind ?out (create$))
-  (while (or (> (length$ ?a) 0) (> (length$ ?b) 0))
-    (if (or (= (length$ ?b) 0)
-            (and (> (length$ ?a) 0) (< (nth$ 1 ?a) (nth$ 1 ?b))))
-     then (bind ?out (create$ ?out (nth$ 1 ?a))) (bind ?a (rest$ ?a))
-     else (if (and (> (length$ ?a) 0) (= (nth$ 1 ?a) (nth$ 1 ?b)))
-           then (bind ?a (rest$ ?a)))
-          (bind ?out (create$ ?out (nth$ 1 ?b))) (bind ?b (rest$ ?b))))
-  ?out)
+;;; Later levels compare lists of values (or of positions in a unit) as sets.
 
 (deffunction union-size (?a ?b)
-  "The number of distinct values in two ascending lists"
-  (length$ (union-of ?a ?b)))
+  "The number of distinct elements of two lists that have no repeats of their own"
+  (bind ?n (length$ ?a))
+  (foreach ?x ?b
+    (if (not (member$ ?x ?a)) then (bind ?n (+ ?n 1))))
+  ?n)
 
-(defrule spot
-  "Bookkeeping: a candidate is a possible place for its value in each unit of its cell"
-  (declare (salience 50))
-  (logical (candidate (cell ?c) (value ?v))
-           (member (unit ?u) (cell ?c)))
+(defmodule SINGLES
+  "Singles and the bookkeeping every level needs"
+  (import MAIN ?ALL))
+
+(defrule spot-gone
+  "Bookkeeping: an eliminated candidate is no longer a place for its value in its units"
+  (declare (salience 50) (auto-focus TRUE))
+  ?s <- (spot (cell ?c) (value ?v))
+  (not (candidate (cell ?c) (value ?v)))
   =>
-  (assert (spot (unit ?u) (cell ?c) (value ?v))))
+  (retract ?s))
 
 (defrule cell-without-candidate
   "Contradiction: a cell has no candidate left"
-  (declare (salience 40))
+  (declare (salience 40) (auto-focus TRUE))
   (cell (id ?c) (row ?r) (column ?k))
   (not (candidate (cell ?c)))
   =>
@@ -39,7 +35,7 @@
 
 (defrule value-without-place
   "Contradiction: a value has no place left in a unit"
-  (declare (salience 40))
+  (declare (salience 40) (auto-focus TRUE))
   (unit (id ?u))
   (digit (value ?v))
   (not (spot (unit ?u) (value ?v)))
@@ -48,7 +44,7 @@
 
 (defrule placed-cell-loses-other-values
   "A cell that holds a value has no other candidate"
-  (declare (salience 30))
+  (declare (salience 30) (auto-focus TRUE))
   (placed (cell ?c) (value ?v))
   ?x <- (candidate (cell ?c) (value ~?v))
   =>
@@ -56,7 +52,7 @@
 
 (defrule placed-value-leaves-peers
   "A value placed in a cell is no longer a candidate of the other cells of its units"
-  (declare (salience 30))
+  (declare (salience 30) (auto-focus TRUE))
   (placed (cell ?c) (value ?v))
   (member (unit ?u) (cell ?c))
   (spot (unit ?u) (cell ?p&~?c) (value ?v))
@@ -66,7 +62,7 @@
 
 (defrule naked-single
   "Naked single: a cell has only one candidate left, so it holds that value"
-  (declare (salience 10))
+  (declare (salience 10) (auto-focus TRUE))
   (candidate (cell ?c) (value ?v))
   (not (candidate (cell ?c) (value ~?v)))
   (not (placed (cell ?c)))
@@ -75,7 +71,7 @@
 
 (defrule hidden-single
   "Hidden single: a value has only one place left in a row, column, box or diagonal"
-  (declare (salience 5))
+  (declare (salience 5) (auto-focus TRUE))
   (spot (unit ?u) (cell ?c) (value ?v))
   (not (spot (unit ?u) (cell ~?c) (value ?v)))
   (not (placed (cell ?c)))
@@ -84,7 +80,7 @@
 
 (defrule solved
   "Every cell holds a value"
-  (declare (salience -1000))
+  (declare (salience -1000) (auto-focus TRUE))
   (not (contradiction))
   (not (solved))
   (forall (cell (id ?c)) (placed (cell ?c)))

@@ -1,101 +1,89 @@
-;;; Level 3 — naked and hidden subsets of size 2, 3 and 4 (the pencil-mark method): a group of
-;;; n cells of a unit whose candidates together are only n values (naked), or n values of a
-;;; unit whose places together are only n cells (hidden). Groups are grown one member at a
-;;; time from the summaries `cands` (a cell's candidates) and `spots` (a value's places in a
-;;; unit), kept up to date by the intersections level; a group depends logically on its members, so it disappears
-;;; when one of them changes and is grown again from the new summaries.
+;;; Level 3 — naked and hidden subsets of size 2, 3 and 4 (the pencil-mark method): n cells of
+;;; a unit whose candidates together are only n values (naked: the unit's other cells lose
+;;; those values), or n values of a unit whose places together are only n cells (hidden: those
+;;; cells lose every other value). The rules read the summaries `cands` (a cell's candidates)
+;;; and `spots` (a value's places in a unit, as positions), kept up to date by the
+;;; intersections level, and take the members in ascending order so each subset is found once.
 
-(defglobal ?*largest-subset* = 4)
-
-(defrule naked-group-start
-  "Bookkeeping: an undecided cell with few candidates may start a naked subset"
-  (declare (salience -16))
-  (logical (cands (cell ?c) (values $?vs&:(<= 2 (length$ ?vs) ?*largest-subset*)))
-           (member (unit ?u) (cell ?c)))
-  =>
-  (assert (group (kind naked) (unit ?u) (members ?c) (union ?vs) (last ?c))))
-
-(defrule naked-group-grow
-  "Bookkeeping: a naked group takes in a later cell of its unit while its candidates stay few"
-  (declare (salience -16))
-  (logical (group (kind naked) (unit ?u) (members $?m&:(< (length$ ?m) ?*largest-subset*))
-                  (union $?s) (last ?l))
-           (member (unit ?u) (cell ?c&:(> ?c ?l)))
-           (cands (cell ?c) (values $?vs&:(>= (length$ ?vs) 2)
-                                    &:(<= (union-size ?s ?vs) ?*largest-subset*))))
-  =>
-  (assert (group (kind naked) (unit ?u) (members ?m ?c) (union (union-of ?s ?vs)) (last ?c))))
-
-(defrule hidden-group-start
-  "Bookkeeping: a value with few places in a unit may start a hidden subset"
-  (declare (salience -16))
-  (logical (spots (unit ?u) (value ?v) (places $?cs&:(<= 2 (length$ ?cs) ?*largest-subset*))))
-  =>
-  (assert (group (kind hidden) (unit ?u) (members ?v) (union ?cs) (last ?v))))
-
-(defrule hidden-group-grow
-  "Bookkeeping: a hidden group takes in a larger value whose places in the unit stay few"
-  (declare (salience -16))
-  (logical (group (kind hidden) (unit ?u) (members $?m&:(< (length$ ?m) ?*largest-subset*))
-                  (union $?s) (last ?l))
-           (spots (unit ?u) (value ?v&:(> ?v ?l))
-                  (places $?cs&:(>= (length$ ?cs) 2)
-                              &:(<= (union-size ?s ?cs) ?*largest-subset*))))
-  =>
-  (assert (group (kind hidden) (unit ?u) (members ?m ?v) (union (union-of ?s ?cs)) (last ?v))))
-
-;;; Naked subsets: n cells holding only n values between them; the unit's other cells lose them.
-
-(defrule naked-pair
+(defrule MAIN::naked-pair
   "Naked pair: two cells of a unit hold only the same two candidates, so the unit's other cells lose them"
   (declare (salience -20))
-  (group (kind naked) (unit ?u) (members ?a ?b) (union $?vs&:(= (length$ ?vs) 2)))
+  (cands (cell ?a) (values ?x ?y))
+  (member (unit ?u) (cell ?a))
+  (member (unit ?u) (cell ?b&:(> ?b ?a)))
+  (cands (cell ?b) (values ?x ?y))
   (member (unit ?u) (cell ?o&~?a&~?b))
-  ?x <- (candidate (cell ?o) (value ?v&:(member$ ?v ?vs)))
+  ?e <- (candidate (cell ?o) (value ?v&:(or (= ?v ?x) (= ?v ?y))))
   =>
-  (retract ?x))
+  (retract ?e))
 
 (defrule hidden-pair
   "Hidden pair: two values of a unit have places only in the same two cells, so those cells lose every other candidate"
   (declare (salience -21))
-  (group (kind hidden) (unit ?u) (members ?a ?b) (union $?cs&:(= (length$ ?cs) 2)))
-  (member (unit ?u) (position ?p&:(member$ ?p ?cs)) (cell ?c))
-  ?x <- (candidate (cell ?c) (value ~?a&~?b))
+  (spots (unit ?u) (value ?x) (places ?p ?q))
+  (spots (unit ?u) (value ?y&:(> ?y ?x)) (places ?p ?q))
+  (member (unit ?u) (position ?r&:(or (= ?r ?p) (= ?r ?q))) (cell ?c))
+  ?e <- (candidate (cell ?c) (value ~?x&~?y))
   =>
-  (retract ?x))
+  (retract ?e))
 
 (defrule naked-triple
   "Naked triple: three cells of a unit hold only three candidates between them, so the unit's other cells lose them"
   (declare (salience -22))
-  (group (kind naked) (unit ?u) (members ?a ?b ?c) (union $?vs&:(= (length$ ?vs) 3)))
+  (cands (cell ?a) (values $?va&:(<= 2 (length$ ?va) 3)))
+  (member (unit ?u) (cell ?a))
+  (member (unit ?u) (cell ?b&:(> ?b ?a)))
+  (cands (cell ?b) (values $?vb&:(<= 2 (length$ ?vb) 3)&:(<= (union-size ?va ?vb) 3)))
+  (member (unit ?u) (cell ?c&:(> ?c ?b)))
+  (cands (cell ?c) (values $?vc&:(<= 2 (length$ ?vc) 3)
+                              &:(= (union-size (create$ ?va ?vb) ?vc) 3)))
   (member (unit ?u) (cell ?o&~?a&~?b&~?c))
-  ?x <- (candidate (cell ?o) (value ?v&:(member$ ?v ?vs)))
+  ?e <- (candidate (cell ?o) (value ?v&:(member$ ?v (create$ ?va ?vb ?vc))))
   =>
-  (retract ?x))
+  (retract ?e))
 
 (defrule hidden-triple
   "Hidden triple: three values of a unit have places only in the same three cells, so those cells lose every other candidate"
   (declare (salience -23))
-  (group (kind hidden) (unit ?u) (members ?a ?b ?d) (union $?cs&:(= (length$ ?cs) 3)))
-  (member (unit ?u) (position ?p&:(member$ ?p ?cs)) (cell ?c))
-  ?x <- (candidate (cell ?c) (value ~?a&~?b&~?d))
+  (spots (unit ?u) (value ?x) (places $?px&:(<= 2 (length$ ?px) 3)))
+  (spots (unit ?u) (value ?y&:(> ?y ?x))
+         (places $?py&:(<= 2 (length$ ?py) 3)&:(<= (union-size ?px ?py) 3)))
+  (spots (unit ?u) (value ?z&:(> ?z ?y))
+         (places $?pz&:(<= 2 (length$ ?pz) 3)&:(= (union-size (create$ ?px ?py) ?pz) 3)))
+  (member (unit ?u) (position ?r&:(member$ ?r (create$ ?px ?py ?pz))) (cell ?c))
+  ?e <- (candidate (cell ?c) (value ~?x&~?y&~?z))
   =>
-  (retract ?x))
+  (retract ?e))
 
 (defrule naked-quad
   "Naked quad: four cells of a unit hold only four candidates between them, so the unit's other cells lose them"
   (declare (salience -24))
-  (group (kind naked) (unit ?u) (members ?a ?b ?c ?d) (union $?vs&:(= (length$ ?vs) 4)))
+  (cands (cell ?a) (values $?va&:(<= 2 (length$ ?va) 4)))
+  (member (unit ?u) (cell ?a))
+  (member (unit ?u) (cell ?b&:(> ?b ?a)))
+  (cands (cell ?b) (values $?vb&:(<= 2 (length$ ?vb) 4)&:(<= (union-size ?va ?vb) 4)))
+  (member (unit ?u) (cell ?c&:(> ?c ?b)))
+  (cands (cell ?c) (values $?vc&:(<= 2 (length$ ?vc) 4)
+                              &:(<= (union-size (create$ ?va ?vb) ?vc) 4)))
+  (member (unit ?u) (cell ?d&:(> ?d ?c)))
+  (cands (cell ?d) (values $?vd&:(<= 2 (length$ ?vd) 4)
+                              &:(= (union-size (create$ ?va ?vb ?vc) ?vd) 4)))
   (member (unit ?u) (cell ?o&~?a&~?b&~?c&~?d))
-  ?x <- (candidate (cell ?o) (value ?v&:(member$ ?v ?vs)))
+  ?e <- (candidate (cell ?o) (value ?v&:(member$ ?v (create$ ?va ?vb ?vc ?vd))))
   =>
-  (retract ?x))
+  (retract ?e))
 
 (defrule hidden-quad
   "Hidden quad: four values of a unit have places only in the same four cells, so those cells lose every other candidate"
   (declare (salience -25))
-  (group (kind hidden) (unit ?u) (members ?a ?b ?d ?e) (union $?cs&:(= (length$ ?cs) 4)))
-  (member (unit ?u) (position ?p&:(member$ ?p ?cs)) (cell ?c))
-  ?x <- (candidate (cell ?c) (value ~?a&~?b&~?d&~?e))
+  (spots (unit ?u) (value ?w) (places $?pw&:(<= 2 (length$ ?pw) 4)))
+  (spots (unit ?u) (value ?x&:(> ?x ?w))
+         (places $?px&:(<= 2 (length$ ?px) 4)&:(<= (union-size ?pw ?px) 4)))
+  (spots (unit ?u) (value ?y&:(> ?y ?x))
+         (places $?py&:(<= 2 (length$ ?py) 4)&:(<= (union-size (create$ ?pw ?px) ?py) 4)))
+  (spots (unit ?u) (value ?z&:(> ?z ?y))
+         (places $?pz&:(<= 2 (length$ ?pz) 4)&:(= (union-size (create$ ?pw ?px ?py) ?pz) 4)))
+  (member (unit ?u) (position ?r&:(member$ ?r (create$ ?pw ?px ?py ?pz))) (cell ?c))
+  ?e <- (candidate (cell ?c) (value ~?w&~?x&~?y&~?z))
   =>
-  (retract ?x))
+  (retract ?e))

@@ -1,7 +1,7 @@
 ;;; Level 5 — wings. A pivot cell and two pincer cells that each see the pivot force a value z
 ;;; into one of the pincers; any cell that sees both pincers (and, for XYZ, the pivot) loses z.
 
-(defrule xy-wing
+(defrule MAIN::xy-wing
   "XY-wing: a pivot with candidates x y sees a pincer x z and a pincer y z; one pincer holds z, so cells seeing both pincers lose z"
   (declare (salience -40))
   (cands (cell ?p) (values ? ?))

@@ -29,6 +29,7 @@ static LEVELS: &[Level] = &[
     level!("wings"),
     level!("colouring"),
     level!("chains"),
+    level!("hypothesis"),
 ];
 
 impl PuzzleKind for Sudoku {

@@ -19,6 +19,7 @@ pub const LEVELS: &[&str] = &[
     "wings",
     "colouring",
     "chains",
+    "hypothesis",
 ];
 
 /// The path of a rule level file.
@@ -91,6 +92,9 @@ impl Rules {
             .filter(|r| r.fired > 0)
             .map(|r| (r.name.to_string(), r.fired))
             .collect();
+        if std::env::var("HREPORT").is_ok() {
+            eprintln!("{}", self.env.hypothesis_report());
+        }
         Run {
             outcome: read_board(&self.env, puzzle).unwrap(),
             fired,

@@ -1,0 +1,27 @@
+;;; Level 8 — trial and error, the last resort, run by the engine's defhypothesis when every
+;;; rule of the levels below is stuck. Each remaining candidate is an alternative: assumed
+;;; true (the value is placed) or false (the candidate is eliminated), then propagated with the
+;;; singles (module SINGLES) alone. The engine keeps what is proven, cheapest level first:
+;;; T&E(1) (an assumption that leads to a contradiction is refuted), BLISS (assume a candidate
+;;; true and false, or each alternative of a pair, and keep what every branch agrees on), and
+;;; T&E(2) (refutations with a second assumption nested in the first). After each proof the
+;;; ordinary rules run again, so the techniques of the lower levels are tried first.
+
+(deffunction MAIN::place-candidate (?c)
+  "Assume candidate ?c true: its cell holds its value"
+  (assert (placed (cell (fact-slot-value ?c cell)) (value (fact-slot-value ?c value)))))
+
+(deffunction drop-candidate (?c)
+  "Assume candidate ?c false: eliminate it"
+  (retract ?c))
+
+(defhypothesis trial-and-error
+  "Assume a candidate true or false, run the singles, and keep what contradictions prove"
+  (hypothesis candidate)
+  (assume-true place-candidate)
+  (assume-false drop-candidate)
+  (contradiction contradiction)
+  (solved solved)
+  (keep candidate placed)
+  (propagate SINGLES)
+  (levels te1 bliss1 bliss2 te2))
