@@ -8,7 +8,7 @@ use crate::grid::Puzzle;
 pub(super) fn looks_like(line: &str) -> bool {
     let bytes = line.as_bytes();
     bytes.len() >= 2
-        && bytes.len() % 2 == 0
+        && bytes.len().is_multiple_of(2)
         && bytes
             .chunks(2)
             .all(|p| matches!(p[0], b'w' | b'b') && p[1].is_ascii_digit())
@@ -21,7 +21,7 @@ pub(super) fn read(text: &str) -> Vec<Result<Entry, EntryError>> {
 
 fn parse(line: &str) -> Result<Puzzle, (Option<usize>, String)> {
     let chars: Vec<char> = line.chars().collect();
-    if chars.len() % 2 != 0 {
+    if !chars.len().is_multiple_of(2) {
         return Err((
             None,
             format!("{} characters: expected letter+digit pairs", chars.len()),
