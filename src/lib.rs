@@ -3,3 +3,4 @@
 
 pub mod compare;
 pub mod solve;
+pub mod serve;

@@ -135,6 +135,12 @@ enum Command {
         #[arg(long, value_name = "SECONDS")]
         timeout: Option<f64>,
     },
+    /// The playground: a local web page to edit rule files, run or step them on bundled puzzles.
+    Serve {
+        /// The port on 127.0.0.1 (0 picks a free one); the page's address is printed.
+        #[arg(long, default_value_t = 8421)]
+        port: u16,
+    },
     /// An interactive CLIPS prompt: line editing, history, tab completion, `(exit)` or Ctrl-D to leave.
     Repl {
         /// Keep the command history in ~/.salience_history across sessions.
@@ -324,6 +330,13 @@ fn real_main(cli: Cli) -> ExitCode {
                 }
             }
         }
+        Command::Serve { port } => match salience::serve::serve(port, &mut std::io::stdout()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        },
         Command::Repl { history } => {
             let result = if std::io::stdin().is_terminal() {
                 let history_file = history

@@ -236,6 +236,13 @@ impl<K: PuzzleKind> Solver<K> {
         }
     }
 
+    /// Reads the answer from working memory as the last [`Solver::solve`] left it, also when
+    /// a limit stopped the run and [`Outcome::answer`] is `None`: the playground shows the
+    /// grid after the first k firings this way.
+    pub fn read_answer(&self, puzzle: &K::Puzzle) -> Result<Reading<K::Answer>, String> {
+        K::read_answer(&self.env, puzzle)
+    }
+
     /// Reads the answer and decides the status, using the checker and the classifier.
     fn judge(&self, puzzle: &K::Puzzle) -> (Status, Option<K::Answer>) {
         match K::read_answer(&self.env, puzzle) {
