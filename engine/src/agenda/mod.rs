@@ -121,6 +121,11 @@ impl Agenda {
         id
     }
 
+    /// Puts back an activation just popped (e.g. at a breakpoint), in the place it had.
+    pub fn put_back(&mut self, activation: Activation) {
+        self.insert(activation);
+    }
+
     /// Removes the activation of `production` by `token`, if there is one.
     pub fn remove(&mut self, production: ProductionId, token: TokenId) -> Option<Activation> {
         let id = self.by_token.remove(&(production, token))?;

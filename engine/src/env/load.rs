@@ -384,6 +384,7 @@ impl Environment {
             origin,
             comment: r.comment.as_deref().map(Rc::from),
             fired: 0,
+            breakpoint: false,
         });
         self.rt.rule_ids.insert(name, rule_index);
         let facts: Vec<Rc<crate::wm::Fact>> = self.rt.wm.iter().cloned().collect();

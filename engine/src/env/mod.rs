@@ -24,6 +24,9 @@ mod focus;
 mod host;
 mod hypothesis;
 pub mod journal;
+mod provenance;
+mod stepping;
+mod why_not;
 mod load;
 mod pretty;
 mod router;
@@ -90,6 +93,8 @@ pub struct Rule {
     pub comment: Option<Rc<str>>,
     /// How many times it fired since the last `(reset)`.
     pub fired: u64,
+    /// `(set-break)`: a run stops before firing it (unless it is the run's first firing).
+    pub breakpoint: bool,
 }
 
 /// One disjunct of a rule, as the network and the agenda see it.

@@ -34,6 +34,8 @@ pub enum StopReason {
     Halted,
     /// The `(run N)` count was reached.
     CountReached,
+    /// The next rule to fire has a breakpoint (`set-break`).
+    Breakpoint,
 }
 
 /// A run that ended in an error or at a limit.
@@ -114,10 +116,15 @@ impl Environment {
                 }
                 break StopReason::AgendaEmpty;
             };
+            let rule = &self.rt.rules[self.rt.productions[activation.production.0 as usize].rule];
+            if rule.breakpoint && fired > 0 {
+                let line = format!("Breaking on rule {}.\n", rule.name);
+                self.rt.agenda.put_back(activation);
+                self.rt.routers.write("t", &line);
+                break StopReason::Breakpoint;
+            }
             fired += 1;
-            last_rule = self.rt.rules[self.rt.productions[activation.production.0 as usize].rule]
-                .name
-                .to_string();
+            last_rule = rule.name.to_string();
             self.fire(activation, fired)?;
             self.rt.pop_empty_focus();
             if self.rt.exit_requested.is_some() {

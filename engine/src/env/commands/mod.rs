@@ -7,6 +7,7 @@
 mod facts;
 mod listing;
 mod matches;
+mod teach;
 
 use super::{show, Environment, Runtime, SalienceEvaluation};
 use crate::agenda::Strategy;
@@ -24,6 +25,9 @@ use listing::{
     list_deftemplates, rules,
 };
 use matches::matches;
+use teach::{
+    get_provenance, remove_break, set_break, set_provenance, show_breaks, step, why, why_not,
+};
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
@@ -167,6 +171,14 @@ static DEFS: &[CommandDef] = &[
     env("dependencies", 1, Some(1), dependencies),
     env("dependents", 1, Some(1), dependents),
     env("matches", 1, Some(2), matches),
+    env("why", 1, Some(2), why),
+    env("why-not", 1, Some(1), why_not),
+    env("step", 0, Some(0), step),
+    rt("set-provenance", 1, Some(1), set_provenance),
+    rt("get-provenance", 0, Some(0), get_provenance),
+    env("set-break", 1, Some(1), set_break),
+    env("remove-break", 0, Some(1), remove_break),
+    env("show-breaks", 0, Some(1), show_breaks),
 ];
 
 static BY_NAME: LazyLock<HashMap<&'static str, u32>> = LazyLock::new(|| {
