@@ -6,12 +6,12 @@
 
 ;;; Later levels compare lists of values (or of positions in a unit) as sets.
 
-(deffunction union-size (?a ?b)
-  "The number of distinct elements of two lists that have no repeats of their own"
-  (bind ?n (length$ ?a))
-  (foreach ?x ?b
-    (if (not (member$ ?x ?a)) then (bind ?n (+ ?n 1))))
-  ?n)
+(deffunction distinct-count ($?xs)
+  "The number of distinct values among the arguments (lists are spliced in)"
+  (bind ?seen (create$))
+  (foreach ?x ?xs
+    (if (not (member$ ?x ?seen)) then (bind ?seen (create$ ?seen ?x))))
+  (length$ ?seen))
 
 (defmodule SINGLES
   "Singles and the bookkeeping every level needs"
