@@ -3,10 +3,14 @@
 ;;; search over the unshaded cells (Tarjan's cut vertices) finds every undecided cell whose
 ;;; shading would cut the white region in two; such a cell stays white. This is what catches
 ;;; diagonal chains of shaded cells closing on the border or on themselves, on any grid.
+;;; The search costs time on every run; trial and error, which propagates in thousands of
+;;; branches, switches it off with (region-kept) and follows the chains incrementally.
 
 (deftemplate region-seen "The white region was last examined with this cell already decided"
    (slot row (type INTEGER))
    (slot col (type INTEGER)))
+
+(deftemplate region-kept "From now on another technique keeps the white region connected: the search stops")
 
 ;;; ---------------------------------------------------------------- the region as numbers
 
@@ -92,12 +96,6 @@
       (bind ?s (replace$ ?s ?i ?i (region-code ?c:state))))
    ?s)
 
-(deffunction white-region-connected ()
-   "TRUE when every white cell can reach every other through unshaded cells"
-   (bind ?size (region-grid))
-   (bind ?rows (nth$ 1 ?size)) (bind ?cols (nth$ 2 ?size))
-   (neq (nth$ 1 (region-cuts ?rows ?cols (region-states ?rows ?cols))) split))
-
 (deffunction keep-white-region-connected ()
    "Whites every undecided cell whose shading would split the white region, or asserts a
     contradiction when it is split already"
@@ -131,6 +129,7 @@
 (defrule white-region-cut
    "A cell whose shading would cut the white region in two stays white"
    (declare (salience -10))
+   (not (region-kept))
    (cell (row ?r) (col ?c) (state ~unknown))
    (not (region-seen (row ?r) (col ?c)))
    (exists (cell (state unknown)))
