@@ -71,7 +71,10 @@ impl Reply {
 
     fn into_response(self) -> Response<std::io::Cursor<Vec<u8>>> {
         let content_type = format!("{}; charset=utf-8", self.content_type);
-        let mut response = Response::from_string(self.body).with_status_code(self.status);
+        // The length is known: send it rather than chunks.
+        let mut response = Response::from_string(self.body)
+            .with_status_code(self.status)
+            .with_chunked_threshold(usize::MAX);
         for (name, value) in [
             ("Content-Type", content_type.as_str()),
             ("Cache-Control", "no-store"),

@@ -139,6 +139,7 @@ impl<K: PuzzleKind> Stepper<'_, K> {
             max_firings: Some(firings.min(MAX_FIRINGS)),
             timeout: Some(TIMEOUT),
             explain: true,
+            ..SolveOptions::default()
         };
         let mut solver =
             Solver::<K>::for_rule_set(self.rule_set.clone(), options).map_err(|rendered| {

@@ -1,0 +1,576 @@
+//! `salience serve`: the playground's API checked against independent truth (each step's
+//! grid holds exactly the deductions its resolution path lists so far; the end of a run is
+//! what `salience solve` gives; problems sit at the line that was broken), requests it
+//! must refuse, and the page driven in a real headless browser (Debian's chromium through
+//! chromedriver): stepping, running, and an edit that breaks the rule file.
+//!
+//! `SALIENCE_PLAYGROUND_SCREENSHOT=docs/playground.png cargo test --release --test serve`
+//! also saves the browser's picture of the playground after a run.
+
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn repo(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
+}
+
+fn read(path: &str) -> String {
+    std::fs::read_to_string(repo(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// A child process killed when the test ends, however it ends.
+struct Running(Child);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// `salience serve --port 0`, with the address it printed.
+struct Playground {
+    _process: Running,
+    /// `127.0.0.1:PORT`.
+    address: String,
+}
+
+impl Playground {
+    fn start() -> Playground {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_salience"))
+            .args(["serve", "--port", "0"])
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("salience serve starts");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let process = Running(child);
+        let mut line = String::new();
+        BufReader::new(stdout)
+            .read_line(&mut line)
+            .expect("salience serve prints its address");
+        let address = line
+            .split("http://")
+            .nth(1)
+            .and_then(|rest| rest.split('/').next())
+            .unwrap_or_else(|| panic!("no address in {line:?}"))
+            .to_string();
+        assert!(address.starts_with("127.0.0.1:"), "{address}");
+        Playground {
+            _process: process,
+            address,
+        }
+    }
+
+    fn url(&self) -> String {
+        format!("http://{}/", self.address)
+    }
+
+    /// One HTTP/1.1 exchange: the status code and the body.
+    fn exchange(&self, method: &str, path: &str, host: &str, body: &str) -> (u16, String) {
+        let mut stream = TcpStream::connect(&self.address).expect("connect");
+        write!(
+            stream,
+            "{method} {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n\
+             Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        )
+        .expect("send");
+        let mut reply = String::new();
+        stream.read_to_string(&mut reply).expect("receive");
+        let (head, body) = reply.split_once("\r\n\r\n").expect("a head and a body");
+        let status = head
+            .split_whitespace()
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .expect("a status code");
+        (status, body.to_string())
+    }
+
+    fn get(&self, path: &str) -> (u16, String) {
+        self.exchange("GET", path, &self.address, "")
+    }
+
+    fn run(&self, request: &Value) -> (u16, Value) {
+        let (status, body) = self.exchange("POST", "/api/run", &self.address, &request.to_string());
+        (status, serde_json::from_str(&body).expect("JSON reply"))
+    }
+
+    /// A run that must succeed.
+    fn played(&self, request: &Value) -> Value {
+        let (status, reply) = self.run(request);
+        assert_eq!(status, 200, "{reply}");
+        assert_eq!(reply["ok"], true, "{reply}");
+        reply
+    }
+}
+
+/// A run request for a bundled puzzle with the bundled text of rule level `level`.
+fn request(kind: &str, puzzle: usize, level: usize, rules: &str) -> Value {
+    json!({ "kind": kind, "puzzle": puzzle, "level": level, "rules": rules })
+}
+
+/// The cell a path line names first ("r3c4 black: ...") and what the rest of the change says.
+fn cell_change(line: &str) -> Option<(usize, usize, String)> {
+    let change = line.split(": ").next()?;
+    let (cell, what) = change.split_once(' ')?;
+    let (r, c) = cell.strip_prefix('r')?.split_once('c')?;
+    Some((r.parse().ok()?, c.parse().ok()?, what.to_string()))
+}
+
+#[test]
+fn hitori_steps_show_exactly_the_deductions_listed_so_far() {
+    let playground = Playground::start();
+    let rules = read("rulebases/hitori/connectivity.clp");
+    for puzzle in 0..2 {
+        let whole = playground.played(&request("hitori", puzzle, 2, &rules));
+        let path: Vec<String> = serde_json::from_value(whole["path"].clone()).expect("path");
+        assert_eq!(whole["steps"], path.len());
+        assert!(!path.is_empty());
+        let mut after: Option<u64> = None;
+        let mut last_firings = 0;
+        for n in 0..=path.len() {
+            let mut req = request("hitori", puzzle, 2, &rules);
+            req["step"] = json!(n);
+            req["after"] = json!(after);
+            let step = playground.played(&req);
+            assert_eq!(step["step"], n, "puzzle {puzzle} step {n}");
+            assert_eq!(
+                step["path"], whole["path"],
+                "the whole path comes with every step"
+            );
+            // The grid: every cell named by the first n lines decided as they say, no other.
+            let rows: Vec<String> = serde_json::from_value(step["answer"].clone()).expect("rows");
+            let mut expected: Vec<Vec<char>> = rows
+                .iter()
+                .map(|r| r.chars().map(|_| '?').collect())
+                .collect();
+            for line in &path[..n] {
+                let (r, c, what) = cell_change(line).unwrap_or_else(|| panic!("{line}"));
+                expected[r - 1][c - 1] = if what == "black" { '#' } else { '.' };
+            }
+            let expected: Vec<String> = expected.iter().map(|r| r.iter().collect()).collect();
+            assert_eq!(rows, expected, "puzzle {puzzle} after {n} deductions");
+            let firings = step["firings"].as_u64().expect("firings");
+            assert!(firings >= last_firings, "firings grow with the steps");
+            last_firings = firings;
+            // Without the hint the server finds the same step.
+            if n % 7 == 3 {
+                req["after"] = Value::Null;
+                let cold = playground.played(&req);
+                assert_eq!(cold["answer"], step["answer"]);
+                assert_eq!(cold["firings"], step["firings"]);
+            }
+            after = Some(firings);
+        }
+        assert_eq!(
+            last_firings,
+            whole["total_firings"].as_u64().expect("total")
+        );
+    }
+}
+
+#[test]
+fn a_whole_run_is_what_salience_solve_gives() {
+    let playground = Playground::start();
+    let levels = [
+        "rulebases/hitori/basic.clp",
+        "rulebases/hitori/patterns.clp",
+        "rulebases/hitori/connectivity.clp",
+    ];
+    let whole = playground.played(&request("hitori", 1, 2, &read(levels[2])));
+    let mut solve = Command::new(env!("CARGO_BIN_EXE_salience"));
+    solve
+        .args(["solve", "hitori", "--format", "json", "--explain"])
+        .arg(repo("hitori/examples/singles.txt"));
+    for level in levels {
+        solve.arg("--rules").arg(repo(level));
+    }
+    let out = solve.output().expect("salience solve runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let solved: Value = text
+        .lines()
+        .nth(1)
+        .and_then(|l| serde_json::from_str(l).ok())
+        .unwrap_or_else(|| panic!("no second puzzle in {text}"));
+    assert_eq!(whole["status"], solved["status"], "{solved}");
+    assert_eq!(whole["status"], "solved");
+    assert_eq!(whole["answer"], solved["shading"], "{solved}");
+    assert_eq!(whole["total_firings"], solved["firings"], "{solved}");
+    assert_eq!(whole["path"], solved["path"], "{solved}");
+    assert_eq!(whole["level"], solved["level"], "{solved}");
+}
+
+#[test]
+fn sudoku_steps_place_the_digits_the_path_names() {
+    let playground = Playground::start();
+    let rules = read("rulebases/sudoku/singles.clp");
+    let whole = playground.played(&request("sudoku", 0, 0, &rules));
+    assert_eq!(whole["status"], "solved");
+    let path: Vec<String> = serde_json::from_value(whole["path"].clone()).expect("path");
+    let givens = read("examples/compare/sudoku.txt")
+        .lines()
+        .find(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .expect("a puzzle")
+        .to_string();
+    let placements: Vec<usize> = (0..path.len())
+        .filter(|&i| path[i].contains(" = "))
+        .collect();
+    assert!(placements.len() > 10);
+    // The steps just before and at the first placements, and the last step.
+    let mut steps: Vec<usize> = placements[..6].iter().flat_map(|&i| [i, i + 1]).collect();
+    steps.push(path.len());
+    let mut after: Option<u64> = None;
+    for n in steps {
+        let mut req = request("sudoku", 0, 0, &rules);
+        req["step"] = json!(n);
+        req["after"] = json!(after);
+        let step = playground.played(&req);
+        assert_eq!(step["step"], n);
+        let mut expected: Vec<char> = givens.chars().collect();
+        for line in path[..n].iter().filter(|l| l.contains(" = ")) {
+            let (r, c, what) = cell_change(line).unwrap_or_else(|| panic!("{line}"));
+            let digit = what
+                .trim_start_matches("= ")
+                .chars()
+                .next()
+                .expect("a digit");
+            expected[(r - 1) * 9 + (c - 1)] = digit;
+        }
+        let expected: String = expected.into_iter().collect();
+        assert_eq!(step["answer"], expected.as_str(), "after {n} deductions");
+        after = step["firings"].as_u64();
+    }
+}
+
+#[test]
+fn problems_are_placed_at_the_line_that_was_broken() {
+    let playground = Playground::start();
+    let rules = read("rulebases/hitori/basic.clp");
+    let lines: Vec<&str> = rules.lines().collect();
+    let line_of = |prefix: &str| {
+        1 + lines
+            .iter()
+            .position(|l| l.trim_start().starts_with(prefix))
+            .expect("the line is there")
+    };
+    let edit = |at: usize, new: String| {
+        let mut edited: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+        edited[at - 1] = new;
+        edited.join("\n")
+    };
+    // A syntax error: a `)` too many ends the rule before its `=>`.
+    let place = line_of("(place ");
+    let broken = edit(place, format!("{})", lines[place - 1]));
+    let (status, reply) = playground.run(&request("hitori", 0, 0, &broken));
+    assert_eq!(status, 200);
+    assert_eq!(reply["ok"], false);
+    assert_eq!(reply["problems"][0]["line"], place, "{reply}");
+    assert!(reply["rendered"]
+        .as_str()
+        .expect("rendered")
+        .contains(&format!("rulebases/hitori/basic.clp:{place}:")));
+    // A semantic error: a misspelt function.
+    let assert_line = line_of("(assert ");
+    let misspelt = edit(
+        assert_line,
+        lines[assert_line - 1].replacen("(assert", "(asert", 1),
+    );
+    let (_, reply) = playground.run(&request("hitori", 0, 0, &misspelt));
+    assert_eq!(reply["problems"][0]["line"], assert_line, "{reply}");
+    assert!(reply["problems"][0]["message"]
+        .as_str()
+        .expect("message")
+        .contains("asert"));
+}
+
+#[test]
+fn a_rule_that_never_stops_is_stopped_by_the_firing_limit() {
+    let playground = Playground::start();
+    let rules = format!(
+        "{}\n(deffacts spinning (spin 0))\n\
+         (defrule spin ?f <- (spin ?n) => (retract ?f) (assert (spin (+ ?n 1))))\n",
+        read("rulebases/hitori/basic.clp")
+    );
+    let started = Instant::now();
+    let whole = playground.played(&request("hitori", 0, 0, &rules));
+    assert_eq!(whole["status"], "limit", "{}", whole["detail"]);
+    assert!(whole["detail"].as_str().expect("detail").contains("firing"));
+    assert_eq!(whole["total_firings"], 100_000);
+    assert!(started.elapsed() < Duration::from_secs(30));
+}
+
+#[test]
+fn requests_the_page_would_not_make_are_refused_with_a_reason() {
+    let playground = Playground::start();
+    let rules = read("rulebases/hitori/basic.clp");
+    let cases = [
+        (request("chess", 0, 0, &rules), "hitori"),
+        (request("hitori", 99, 0, &rules), "no puzzle 99"),
+        (request("hitori", 0, 99, &rules), "no rule level 99"),
+        (json!({ "kind": "hitori" }), "not a run request"),
+    ];
+    for (req, reason) in cases {
+        let (status, reply) = playground.run(&req);
+        assert_eq!(status, 400, "{req}");
+        let message = reply["message"].as_str().expect("a message");
+        assert!(message.contains(reason), "{message}");
+    }
+    let (status, _) = playground.exchange("POST", "/api/run", &playground.address, "{not json");
+    assert_eq!(status, 400);
+    assert_eq!(playground.get("/api/run").0, 405);
+    assert_eq!(playground.get("/nothing-here").0, 404);
+    assert_eq!(playground.get("/api/rules?kind=hitori&level=x").0, 400);
+    assert_eq!(
+        playground.get("/api/rules?kind=hitori&level=0"),
+        (200, rules)
+    );
+    // Another site's page in the same browser must not drive the playground.
+    let (status, _) = playground.exchange("GET", "/api/catalog", "evil.example", "");
+    assert_eq!(status, 403);
+}
+
+#[test]
+fn the_page_needs_nothing_from_outside() {
+    let playground = Playground::start();
+    let (status, page) = playground.get("/");
+    assert_eq!(status, 200);
+    assert!(page.contains("<script>") && page.contains("<style>"));
+    for outside in ["src=", "href=", "http://", "https://", "//cdn"] {
+        assert!(!page.contains(outside), "the page refers to {outside}");
+    }
+    let (status, catalog) = playground.get("/api/catalog");
+    assert_eq!(status, 200);
+    let catalog: Value = serde_json::from_str(&catalog).expect("JSON");
+    let kinds: Vec<&str> = catalog["kinds"]
+        .as_array()
+        .expect("kinds")
+        .iter()
+        .filter_map(|k| k["name"].as_str())
+        .collect();
+    assert!(
+        kinds.contains(&"hitori") && kinds.contains(&"sudoku"),
+        "{kinds:?}"
+    );
+}
+
+mod browser {
+    //! The page in headless chromium, driven through chromedriver (WebDriver).
+
+    use super::*;
+    use fantoccini::{Client, ClientBuilder, Locator};
+
+    /// chromedriver on a free port, or why it cannot run here.
+    fn chromedriver() -> Result<(Running, u16), String> {
+        for tool in ["chromedriver", "chromium"] {
+            let found = Command::new(tool)
+                .arg("--version")
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status();
+            if !found.is_ok_and(|s| s.success()) {
+                return Err(format!(
+                    "{tool} is not installed (apt-get install chromium chromium-driver)"
+                ));
+            }
+        }
+        let port = TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .map_err(|e| format!("no free port: {e}"))?
+            .port();
+        let child = Command::new("chromedriver")
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("chromedriver does not start: {e}"))?;
+        let driver = Running(child);
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while TcpStream::connect(("127.0.0.1", port)).is_err() {
+            if Instant::now() > deadline {
+                return Err("chromedriver did not listen within 20 s".to_string());
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        Ok((driver, port))
+    }
+
+    async fn browser(port: u16) -> Client {
+        let mut capabilities = serde_json::Map::new();
+        let mut chrome = json!({ "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
+            "--disable-dev-shm-usage", "--window-size=1200,800"] });
+        if Path::new("/usr/bin/chromium").exists() {
+            chrome["binary"] = json!("/usr/bin/chromium");
+        }
+        capabilities.insert("goog:chromeOptions".to_string(), chrome);
+        let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+        ClientBuilder::new(connector)
+            .capabilities(capabilities)
+            .connect(&format!("http://127.0.0.1:{port}"))
+            .await
+            .expect("a chromium session")
+    }
+
+    /// Waits until the script on the page says `expression` is true.
+    async fn until(client: &Client, expression: &str) {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            let value = client
+                .execute(&format!("return Boolean({expression});"), vec![])
+                .await
+                .expect("script runs");
+            if value == Value::Bool(true) {
+                return;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "timed out waiting for {expression}"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    async fn click_and_wait(client: &Client, id: &str) {
+        client
+            .execute("document.body.dataset.busy = 'clicked';", vec![])
+            .await
+            .expect("script runs");
+        client
+            .find(Locator::Id(id))
+            .await
+            .expect("the button")
+            .click()
+            .await
+            .expect("click");
+        until(client, "document.body.dataset.busy === 'no'").await;
+    }
+
+    async fn text(client: &Client, css: &str) -> String {
+        client
+            .find(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("{css}: {e}"))
+            .text()
+            .await
+            .expect("text")
+    }
+
+    #[tokio::test(flavor = "current_thread")]
+    async fn a_student_steps_runs_and_breaks_the_rule_file() {
+        let (_driver, port) = match chromedriver() {
+            Ok(found) => found,
+            Err(why) => {
+                println!("skipped: the playground was not opened in a browser: {why}");
+                return;
+            }
+        };
+        let playground = Playground::start();
+        let client = browser(port).await;
+        client
+            .goto(&playground.url())
+            .await
+            .expect("the page opens");
+        until(&client, "document.body.dataset.ready === 'yes'").await;
+        assert!(text(&client, "#status").await.starts_with("Step 0 of "));
+        let grid_at_start = text(&client, "#grid").await;
+
+        // Three steps: the grid changes, the third change is shown with its rule.
+        for _ in 0..3 {
+            click_and_wait(&client, "step").await;
+        }
+        assert!(text(&client, "#status").await.starts_with("Step 3 of "));
+        let current = text(&client, "#path li.current").await;
+        let third = text(&client, "#path li:nth-child(3)").await;
+        assert_eq!(current, third);
+        let change = text(&client, "#change").await;
+        let why = text(&client, "#path li.current .why").await;
+        assert!(change.starts_with("Step 3: "), "{change}");
+        assert!(
+            change.contains(&why) && why.contains('('),
+            "{change} / {why}"
+        );
+        let shaded_or_white = client
+            .execute(
+                "return document.querySelector('#grid svg').outerHTML;",
+                vec![],
+            )
+            .await
+            .expect("the grid");
+        assert_ne!(shaded_or_white.as_str().unwrap_or(""), grid_at_start);
+        click_and_wait(&client, "back").await;
+        assert!(text(&client, "#status").await.starts_with("Step 2 of "));
+
+        // Run to the end.
+        click_and_wait(&client, "run").await;
+        let status = text(&client, "#status").await;
+        assert!(status.contains("the whole run: solved"), "{status}");
+        if let Ok(file) = std::env::var("SALIENCE_PLAYGROUND_SCREENSHOT") {
+            let png = client.screenshot().await.expect("a screenshot");
+            std::fs::write(&file, png).expect("the screenshot is written");
+        }
+
+        // Type a `)` too many at the end of the first `(place ...` pattern, then run.
+        let rules = read("rulebases/hitori/basic.clp");
+        let (line, offset) = rules
+            .lines()
+            .scan(0, |start, l| {
+                let here = (*start, l);
+                *start += l.len() + 1;
+                Some(here)
+            })
+            .enumerate()
+            .find(|(_, (_, l))| l.trim_start().starts_with("(place "))
+            .map(|(i, (start, l))| (i + 1, start + l.len()))
+            .expect("a place pattern");
+        let editor = client.find(Locator::Id("editor")).await.expect("editor");
+        editor.click().await.expect("focus");
+        client
+            .execute(
+                "const e = document.getElementById('editor'); \
+                 e.setSelectionRange(arguments[0], arguments[0]);",
+                vec![json!(offset)],
+            )
+            .await
+            .expect("caret placed");
+        editor.send_keys(")").await.expect("typing");
+        let typed: Value = client
+            .execute("return document.getElementById('editor').value;", vec![])
+            .await
+            .expect("the text");
+        let typed_line = typed
+            .as_str()
+            .and_then(|t| t.lines().nth(line - 1))
+            .unwrap_or("");
+        assert!(typed_line.ends_with("))"), "{typed_line}");
+        click_and_wait(&client, "run").await;
+        until(&client, "!document.getElementById('problems').hidden").await;
+        let first = text(&client, "#problem-list li").await;
+        assert!(
+            first.starts_with(&format!("Line {line}, column ")),
+            "{first}"
+        );
+        let marked = client
+            .find(Locator::Css("#gutter div.bad"))
+            .await
+            .expect("a marked line");
+        assert_eq!(marked.text().await.expect("number"), line.to_string());
+        assert_eq!(
+            marked.attr("id").await.expect("id"),
+            Some(format!("line-{line}"))
+        );
+        let rendered = text(&client, "#rendered").await;
+        assert!(
+            rendered.contains(&format!("basic.clp:{line}:")),
+            "{rendered}"
+        );
+        let errors = client
+            .execute("return document.body.dataset.errors;", vec![])
+            .await
+            .expect("errors");
+        assert_eq!(errors, json!("0"), "script errors on the page");
+        client.close().await.expect("the browser closes");
+    }
+}
