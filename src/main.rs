@@ -1,6 +1,7 @@
 //! `salience`: run CLIPS programs from the command line.
 
 mod repl;
+mod stepping;
 
 use clap::{Parser, Subcommand};
 use salience::compare::{CompareRequest, Outputs};
@@ -52,6 +53,15 @@ enum Command {
         /// Print the number of rules fired and the time taken on standard error.
         #[arg(long)]
         stats: bool,
+        /// Fire one rule at a time, showing the activation, the facts it changed and the
+        /// agenda after it (waits for Enter between steps on a terminal).
+        #[arg(long)]
+        step: bool,
+        /// Run until this rule is about to fire, then step (repeatable).
+        #[arg(long = "break", value_name = "RULE")]
+        breaks: Vec<String>,
+        #[command(flatten)]
+        hypotheses: HypothesisFlags,
     },
     /// Execute a CLIPS command file as `clips -f FILE` does, echoing each command.
     Batch {
@@ -89,6 +99,8 @@ enum Command {
         /// Stop a puzzle after this many seconds (reported as `limit`).
         #[arg(long, value_name = "SECONDS")]
         timeout: Option<f64>,
+        #[command(flatten)]
+        hypotheses: HypothesisFlags,
         /// With `--format svg`: write one picture per puzzle into this directory.
         #[arg(long, value_name = "DIR")]
         output: Option<PathBuf>,
@@ -134,6 +146,8 @@ enum Command {
         /// Stop a puzzle after this many seconds (reported as `limit`).
         #[arg(long, value_name = "SECONDS")]
         timeout: Option<f64>,
+        #[command(flatten)]
+        hypotheses: HypothesisFlags,
     },
     /// The playground: a local web page to edit rule files, run or step them on bundled puzzles.
     Serve {
@@ -147,6 +161,17 @@ enum Command {
         #[arg(long)]
         history: bool,
     },
+}
+
+/// Limits on hypothetical reasoning (`defhypothesis`), shared by run, solve and compare.
+#[derive(clap::Args, Clone, Copy, Debug)]
+struct HypothesisFlags {
+    /// Switch hypothetical reasoning (trial and error, BLISS) off.
+    #[arg(long)]
+    no_hypotheses: bool,
+    /// The most hypothesis branches one run (one puzzle) may open.
+    #[arg(long, value_name = "N")]
+    max_hypotheses: Option<u64>,
 }
 
 /// The puzzles `salience solve` knows.
@@ -194,11 +219,16 @@ fn real_main(cli: Cli) -> ExitCode {
             strategy,
             watch,
             stats,
+            step,
+            breaks,
+            hypotheses,
         } => {
             let limits = env.limits_mut();
             limits.max_firings = max_firings;
             limits.max_facts = max_facts;
             limits.max_time = max_seconds.map(Duration::from_secs_f64);
+            limits.no_hypotheses = hypotheses.no_hypotheses;
+            limits.max_hypotheses = hypotheses.max_hypotheses;
             env.set_strategy(strategy);
             for file in &files {
                 if let Err(e) = env.load_file(file) {
@@ -210,9 +240,19 @@ fn real_main(cli: Cli) -> ExitCode {
                 // The values are checked by clap; `set` accepts every one of them.
                 let _ = env.watch_mut().set(item, true);
             }
+            for rule in &breaks {
+                if !env.set_break(rule, true) {
+                    eprintln!("error: --break {rule}: no rule of that name");
+                    return ExitCode::FAILURE;
+                }
+            }
             let started = Instant::now();
             env.reset();
-            let result = env.run(None);
+            let result = if step || !breaks.is_empty() {
+                stepping::run_stepping(&mut env, step)
+            } else {
+                env.run(None)
+            };
             let _ = std::io::stdout().flush();
             if stats {
                 let fired = result.as_ref().copied().unwrap_or(0);
@@ -251,6 +291,7 @@ fn real_main(cli: Cli) -> ExitCode {
             max_firings,
             timeout,
             output,
+            hypotheses,
         } => {
             let request = SolveRequest {
                 files,
@@ -263,6 +304,8 @@ fn real_main(cli: Cli) -> ExitCode {
                     max_firings,
                     timeout: timeout.map(Duration::from_secs_f64),
                     explain,
+                    no_hypotheses: hypotheses.no_hypotheses,
+                    max_hypotheses: hypotheses.max_hypotheses,
                 },
             };
             let run = match puzzle {
@@ -295,6 +338,7 @@ fn real_main(cli: Cli) -> ExitCode {
             variant,
             max_firings,
             timeout,
+            hypotheses,
         } => {
             let outputs = Outputs {
                 csv,
@@ -316,6 +360,8 @@ fn real_main(cli: Cli) -> ExitCode {
                     max_firings,
                     timeout: timeout.map(Duration::from_secs_f64),
                     explain: false,
+                    no_hypotheses: hypotheses.no_hypotheses,
+                    max_hypotheses: hypotheses.max_hypotheses,
                 },
                 jobs,
                 shard,

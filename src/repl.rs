@@ -133,6 +133,8 @@ fn to_io(e: ReadlineError) -> io::Error {
 /// executed as batch executes a command (see [`Environment::execute_str`]). Returns
 /// the code `(exit)` was given, or 0 at the end of input.
 pub fn run_session(env: &mut Environment, source: &mut dyn LineSource) -> io::Result<i32> {
+    // Students ask `(why f-N)`: the REPL records provenance from the start.
+    env.set_journal(true);
     while let Some(entry) = input::read_items(source, PROMPT)? {
         source.add_history(&entry);
         env.execute_str(&entry, SOURCE_NAME);
@@ -167,6 +169,22 @@ mod tests {
         ]);
         assert_eq!(code, 0);
         assert!(out.contains("<Fact-1>\nn=3\n3\n6\n"), "{out}");
+    }
+
+    #[test]
+    fn provenance_is_on_so_why_explains_a_derived_fact() {
+        let (_, out, _) = session(&[
+            "(defrule double \"Doubles a number\" (n ?x) => (assert (n2 (* 2 ?x))))",
+            "(assert (n 4))",
+            "(run)",
+            "(why 2)",
+        ]);
+        assert!(
+            out.contains(
+                "f-2     (n2 8): asserted by rule double \"Doubles a number\", firing 1, because it matched:\n  f-1     (n 4): given (asserted outside the rules)\n"
+            ),
+            "{out}"
+        );
     }
 
     #[test]

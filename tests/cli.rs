@@ -191,3 +191,28 @@ fn missing_file_is_reported() {
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("cannot read no/such/file.clp"));
 }
+
+#[test]
+fn step_shows_each_firing_its_output_and_the_agenda() {
+    let out = salience(&["run", "--step", "examples/hello.clp"]);
+    assert!(out.status.success());
+    assert_eq!(
+        text(&out.stdout),
+        "FIRE    1 too-short: f-2\nBob must wait 10 cm\nAgenda:\n  0      tall-enough: f-1\n\
+         FIRE    2 tall-enough: f-1\nAnn may ride\nAgenda:\n  (empty)\n"
+    );
+}
+
+#[test]
+fn break_runs_to_the_rule_then_steps() {
+    let out = salience(&["run", "--break", "tall-enough", "examples/hello.clp"]);
+    assert!(out.status.success());
+    assert_eq!(
+        text(&out.stdout),
+        "Bob must wait 10 cm\nBreaking on rule tall-enough.\n\
+         FIRE    2 tall-enough: f-1\nAnn may ride\nAgenda:\n  (empty)\n"
+    );
+    let out = salience(&["run", "--break", "nosuch", "examples/hello.clp"]);
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("--break nosuch: no rule of that name"));
+}

@@ -108,7 +108,7 @@ fn step_fires_one_rule_and_shows_changes_and_agenda() {
          \x20 0      ancestor: f-4\n"
     );
     let text = run(&mut env, "(step) (step)");
-    assert!(text.starts_with("FIRE    1 ancestor: f-4\n  ==> f-5     (ancestor (of ann) (is cid))\nAgenda:\n  (empty)\n"), "{text}");
+    assert!(text.starts_with("FIRE    2 ancestor: f-4\n  ==> f-5     (ancestor (of ann) (is cid))\nAgenda:\n  (empty)\n"), "{text}");
     assert!(
         text.ends_with("Nothing to fire: the agenda is empty.\n"),
         "{text}"

@@ -80,6 +80,10 @@ pub struct SolveOptions {
     pub timeout: Option<Duration>,
     /// Record the resolution path.
     pub explain: bool,
+    /// Switch hypothetical reasoning (`defhypothesis`) off.
+    pub no_hypotheses: bool,
+    /// The most hypothesis branches per puzzle.
+    pub max_hypotheses: Option<u64>,
 }
 
 /// One rule file of a rule set: a level.
@@ -190,6 +194,8 @@ impl<K: PuzzleKind> Solver<K> {
         let limits = env.limits_mut();
         limits.max_firings = options.max_firings;
         limits.max_time = options.timeout;
+        limits.no_hypotheses = options.no_hypotheses;
+        limits.max_hypotheses = options.max_hypotheses;
         Ok(Solver {
             env,
             rule_set,

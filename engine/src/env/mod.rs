@@ -419,6 +419,7 @@ impl Environment {
         self.rt.program.current_module = ModuleId(0);
         self.rt.halted = false;
         self.rt.hypothesis.clear();
+        self.rt.fired = 0;
         for rule in &mut self.rt.rules {
             rule.fired = 0;
         }

@@ -3,14 +3,27 @@
 //! (`set-break`, `remove-break`, `show-breaks`): a run stops before firing a rule that
 //! has one, unless that rule is the first the run fires.
 
-use super::journal::Journal;
+use super::journal::{Cause, Journal};
 use super::{show, Environment, RunError};
+use crate::compile::ModuleId;
 use std::fmt::Write;
 
 impl Environment {
-    /// Fires one activation and describes it: `FIRE n rule: facts`, the changes
-    /// (`==>`/`<==` lines), and the agenda after it. `None` when nothing was left to fire.
-    pub fn step(&mut self) -> Result<Option<String>, RunError> {
+    /// Fires one activation and tells, on the `t` router, what it did: the activation
+    /// (`FIRE n rule: facts`, numbered across steps), the rule's own output, the changes
+    /// (`<==`/`==>` lines) and the agenda after it. `false` when nothing was left to fire.
+    pub fn step(&mut self) -> Result<bool, RunError> {
+        if let Some(next) = self.next_activation() {
+            let rule = &self.rt.rules[self.rt.productions[next.production.0 as usize].rule];
+            let line = format!(
+                "FIRE {:>4} {}: {}\n",
+                self.rt.fired + 1,
+                rule.name,
+                show::fact_list(&next.facts)
+            );
+            self.rt.agenda.put_back(next);
+            self.rt.routers.write("t", &line);
+        }
         // The journal tells what the firing changed; switch it on for this step only
         // if provenance is off.
         let was_on = self.rt.journal.is_some();
@@ -30,49 +43,27 @@ impl Environment {
         if !was_on {
             self.rt.journal = None;
         }
-        if result? == 0 {
-            return Ok(None);
+        if result? == 0 && firings.is_empty() {
+            return Ok(false);
         }
         let mut text = String::new();
         for firing in &firings {
-            match firing.cause {
-                super::journal::Cause::Rule(rule) => {
-                    let name = self.rule_label(rule).map_or("?", |(n, _)| n);
-                    let _ = writeln!(
-                        text,
-                        "FIRE {:>4} {name}: {}",
-                        firing.number,
-                        show::fact_list(&firing.basis)
-                    );
-                }
-                super::journal::Cause::Hypothesis(index) => {
-                    if let Some(j) = self.hypothesis_log().get(index) {
-                        let _ = writeln!(text, "PROVEN {j}");
-                    }
+            if let Cause::Hypothesis(index) = firing.cause {
+                if let Some(j) = self.hypothesis_log().get(index) {
+                    let _ = writeln!(text, "PROVEN {j}");
                 }
             }
             for fact in &firing.retracted {
-                let _ = writeln!(
-                    text,
-                    "  <== {}",
-                    show::fact_line(&self.rt.program, fact).trim_end()
-                );
+                let shown = show::fact_line(&self.rt.program, fact);
+                let _ = writeln!(text, "  <== {}", shown.trim_end());
             }
             for fact in &firing.asserted {
-                let _ = writeln!(
-                    text,
-                    "  ==> {}",
-                    show::fact_line(&self.rt.program, fact).trim_end()
-                );
+                let shown = show::fact_line(&self.rt.program, fact);
+                let _ = writeln!(text, "  ==> {}", shown.trim_end());
             }
         }
         text.push_str("Agenda:\n");
-        let module = self
-            .rt
-            .focus
-            .last()
-            .copied()
-            .unwrap_or(crate::compile::ModuleId(0));
+        let module = self.rt.focus.last().copied().unwrap_or(ModuleId(0));
         let lines: Vec<String> = self
             .rt
             .agenda
@@ -89,7 +80,9 @@ impl Environment {
         for line in lines {
             let _ = writeln!(text, "  {}", line.trim_end());
         }
-        Ok(Some(text))
+        self.rt.routers.write("t", &text);
+        self.rt.routers.flush();
+        Ok(true)
     }
 
     /// Sets or clears the breakpoint of rule `name`; `false` for an unknown rule.

@@ -38,11 +38,8 @@ pub(super) fn why_not(env: &mut Environment, args: &[Value]) -> R {
 /// `(step)`: fires one activation and prints what it did and the agenda after it.
 pub(super) fn step(env: &mut Environment, _: &[Value]) -> R {
     match env.step() {
-        Ok(Some(text)) => {
-            env.rt.routers.write("t", &text);
-            Ok(Value::Void)
-        }
-        Ok(None) => {
+        Ok(true) => Ok(Value::Void),
+        Ok(false) => {
             env.rt
                 .routers
                 .write("t", "Nothing to fire: the agenda is empty.\n");
