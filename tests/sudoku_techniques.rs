@@ -22,12 +22,18 @@ fn level_of(rule: &str) -> usize {
         r if r.starts_with("colour") => "colouring",
         _ => "chains",
     };
-    Sudoku::levels().iter().position(|l| l.name == name).unwrap()
+    Sudoku::levels()
+        .iter()
+        .position(|l| l.name == name)
+        .unwrap()
 }
 
 fn solver(levels: usize) -> Solver<Sudoku> {
-    Solver::for_rule_set(RuleSet::bundled::<Sudoku>(Some(levels)), SolveOptions::default())
-        .unwrap()
+    Solver::for_rule_set(
+        RuleSet::bundled::<Sudoku>(Some(levels)),
+        SolveOptions::default(),
+    )
+    .unwrap()
 }
 
 fn parse(line: &str, variant: Variant) -> Puzzle {
@@ -45,14 +51,22 @@ fn each_technique_fires_on_its_puzzle_and_the_answer_checks() {
         let [grid, variant, rule, source] = fields[..] else {
             panic!("bad example line {line}")
         };
-        let variant = if variant == "x" { Variant::X } else { Variant::Standard };
+        let variant = if variant == "x" {
+            Variant::X
+        } else {
+            Variant::Standard
+        };
         let puzzle = parse(grid, variant);
         let level = level_of(rule);
         // Every technique level, without trial and error: the technique fires on the way and
         // the answer is the puzzle's one solution.
         let full = solver(level_of("xy-chain") + 1).solve(&puzzle);
         let fired = full.rules.get(rule).copied().unwrap_or(0);
-        assert!(fired > 0, "{rule} did not fire on {source}: {:?}", full.rules);
+        assert!(
+            fired > 0,
+            "{rule} did not fire on {source}: {:?}",
+            full.rules
+        );
         assert_eq!(full.status, Status::Solved, "{rule} on {source}");
         let Count::Unique(known) = count_solutions(&puzzle) else {
             panic!("{source} has no unique solution")
@@ -100,8 +114,16 @@ fn the_same_rules_solve_4x4_9x9_and_16x16() {
         for entry in Sudoku::parse(text, None).unwrap() {
             let puzzle = entry.unwrap().puzzle;
             let outcome = solver.solve(&puzzle);
-            assert_eq!(outcome.status, Status::Solved, "{}x{}", puzzle.size, puzzle.size);
-            let Count::Unique(known) = count_solutions(&puzzle) else { panic!() };
+            assert_eq!(
+                outcome.status,
+                Status::Solved,
+                "{}x{}",
+                puzzle.size,
+                puzzle.size
+            );
+            let Count::Unique(known) = count_solutions(&puzzle) else {
+                panic!()
+            };
             assert_eq!(outcome.answer.unwrap().values, known);
             sizes.push(puzzle.size);
         }

@@ -31,11 +31,7 @@ pub fn check(puzzle: &Puzzle, values: &[u8]) -> Result<(), String> {
         for &c in &unit.cells {
             let bit = 1u32 << (values[c] - 1);
             if seen & bit != 0 {
-                return Err(format!(
-                    "{} holds {} twice",
-                    unit.name(),
-                    symbol(values[c])
-                ));
+                return Err(format!("{} holds {} twice", unit.name(), symbol(values[c])));
             }
             seen |= bit;
         }

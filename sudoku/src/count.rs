@@ -123,7 +123,10 @@ mod tests {
     use crate::grid::Variant;
 
     fn puzzle(s: &str, variant: Variant) -> Puzzle {
-        let cells = s.chars().map(|c| crate::grid::value_of(c).unwrap()).collect();
+        let cells = s
+            .chars()
+            .map(|c| crate::grid::value_of(c).unwrap())
+            .collect();
         Puzzle::new(4, cells, variant).unwrap()
     }
 

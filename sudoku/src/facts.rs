@@ -57,7 +57,8 @@ pub fn assert_puzzle(env: &mut Environment, puzzle: &Puzzle) -> Result<(), Strin
     let n = puzzle.size;
     env.assert_fact("grid", &[("size", int(n))]).map_err(fail)?;
     for v in 1..=n {
-        env.assert_fact("digit", &[("value", int(v))]).map_err(fail)?;
+        env.assert_fact("digit", &[("value", int(v))])
+            .map_err(fail)?;
     }
     for cell in 0..puzzle.cell_count() {
         env.assert_fact(
@@ -167,7 +168,9 @@ fn positions(cells: &[usize], keep: impl Fn(usize) -> bool) -> Vec<Value> {
 fn slot_index(env: &Environment, fact: &Fact, slot: &str, below: usize) -> Result<usize, String> {
     match env.slot(fact, slot) {
         Some(Value::Integer(i)) if i >= 0 && (i as usize) < below => Ok(i as usize),
-        other => Err(format!("a fact's `{slot}` is {other:?}, not an integer below {below}")),
+        other => Err(format!(
+            "a fact's `{slot}` is {other:?}, not an integer below {below}"
+        )),
     }
 }
 

@@ -143,7 +143,12 @@ fn parse_janko_problem(problem: &str, variant: Variant) -> Result<Puzzle, ReadEr
         .map_err(|_| ReadError::new(None, "the first line must be `N N`"))?;
     let size = match header[..] {
         [r, c] if r == c => r,
-        _ => return Err(ReadError::new(None, "the first line must be `N N` (a square grid)")),
+        _ => {
+            return Err(ReadError::new(
+                None,
+                "the first line must be `N N` (a square grid)",
+            ))
+        }
     };
     let mut cells = Vec::with_capacity(size * size);
     for (r, row) in lines.take(size).enumerate() {
@@ -173,7 +178,12 @@ mod tests {
         assert!(e[0].puzzle.is_err());
         assert_eq!(e[1].puzzle.as_ref().unwrap().cells[11], 1);
         assert_eq!(e[2].puzzle.as_ref().unwrap().clues(), 5);
-        assert!(e[3].puzzle.as_ref().unwrap_err().message.contains("2 symbols"));
+        assert!(e[3]
+            .puzzle
+            .as_ref()
+            .unwrap_err()
+            .message
+            .contains("2 symbols"));
         let bad = e[4].puzzle.as_ref().unwrap_err();
         assert_eq!((e[4].line, bad.column), (7, Some(3)));
     }

@@ -109,7 +109,11 @@ pub fn render_svg(puzzle: &Puzzle, board: Option<&Board>) -> String {
         let (x, y) = ((c % n) * cell, (c / n) * cell);
         match shown(puzzle, board, c) {
             Shown::Given(v) | Shown::Found(v) => {
-                let colour = if puzzle.cells[c] != 0 { "black" } else { "#1f5fbf" };
+                let colour = if puzzle.cells[c] != 0 {
+                    "black"
+                } else {
+                    "#1f5fbf"
+                };
                 let _ = writeln!(
                     s,
                     r#"<text x="{}" y="{}" font-size="24" text-anchor="middle" fill="{colour}">{}</text>"#,

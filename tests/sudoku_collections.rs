@@ -1,0 +1,146 @@
+//! Sudoku with the bundled rulebase on the shared collections (`../shared/data/sudoku`): every
+//! answer must pass the independent checker and equal the collection's own solution. Solo
+//! levels 1–5 (standard and Sudoku-X) must be solved by the technique levels alone, without
+//! trial and error. The harder lists run a deterministic handful (`SUDOKU_ALL=1`: every
+//! puzzle). Without the shared data the tests say so and pass.
+
+use salience::solve::sudoku::Sudoku;
+use salience::solve::{PuzzleKind, RuleSet, SolveOptions, Solver, Status};
+use salience_sudoku::Variant;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+fn data(file: &str) -> Option<PathBuf> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/data/sudoku")
+        .join(file);
+    if path.exists() {
+        Some(path)
+    } else {
+        eprintln!("skipped: {} is absent", path.display());
+        None
+    }
+}
+
+/// The technique levels (no trial and error), or every level.
+fn solver(techniques_only: bool) -> Solver<Sudoku> {
+    let count = techniques_only.then(|| Sudoku::levels().len() - 1);
+    Solver::for_rule_set(RuleSet::bundled::<Sudoku>(count), SolveOptions::default()).unwrap()
+}
+
+/// Solves the first `take` puzzles of `file` (all with `SUDOKU_ALL`) and compares each with
+/// the line of the solutions file; returns how many were solved.
+fn run(file: &str, variant: Variant, take: usize, techniques_only: bool) -> usize {
+    let Some(path) = data(file) else { return 0 };
+    let solutions_path = path.with_extension("solutions.txt");
+    let solutions: Vec<String> = std::fs::read_to_string(&solutions_path)
+        .or_else(|_| std::fs::read_to_string(path.with_extension("txt.solutions")))
+        .or_else(|_| std::fs::read_to_string(format!("{}.solutions", path.display())))
+        .unwrap_or_default()
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.trim().to_string())
+        .collect();
+    let take = if std::env::var_os("SUDOKU_ALL").is_some() {
+        usize::MAX
+    } else {
+        take
+    };
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut solver = solver(techniques_only);
+    let mut solved = 0;
+    for entry in Sudoku::parse(&text, None).unwrap().into_iter().take(take) {
+        let mut entry = entry.unwrap();
+        entry.puzzle.variant = variant;
+        let outcome = solver.solve(&entry.puzzle);
+        assert_eq!(outcome.status, Status::Solved, "{file} {}", entry.name);
+        let answer = Sudoku::answer_json(outcome.answer.as_ref().unwrap());
+        if let Some(known) = solutions.get(entry.index - 1) {
+            assert_eq!(
+                answer.as_str(),
+                Some(known.as_str()),
+                "{file} {}",
+                entry.name
+            );
+        }
+        solved += 1;
+    }
+    solved
+}
+
+#[test]
+fn solo_levels_1_to_5_need_no_trial_and_error() {
+    for level in [
+        "1_trivial",
+        "2_basic",
+        "3_intermediate",
+        "4_advanced",
+        "5_extreme",
+    ] {
+        let n = run(
+            &format!("sgt_solo/sudoku_{level}.txt"),
+            Variant::Standard,
+            50,
+            true,
+        );
+        let x = run(
+            &format!("sgt_solo/sudokux_{level}.txt"),
+            Variant::X,
+            30,
+            true,
+        );
+        eprintln!("solo {level}: {n} standard, {x} Sudoku-X solved by techniques");
+    }
+}
+
+#[test]
+fn solo_unreasonable_is_solved_with_trial_and_error() {
+    run(
+        "sgt_solo/sudoku_6_unreasonable.txt",
+        Variant::Standard,
+        2,
+        false,
+    );
+    run("sgt_solo/sudokux_6_unreasonable.txt", Variant::X, 2, false);
+}
+
+#[test]
+fn the_hard_lists_are_solved() {
+    run("norvig/top95.txt", Variant::Standard, 2, false);
+    run(
+        "tdoku/puzzles3_magictour_top1465",
+        Variant::Standard,
+        2,
+        false,
+    );
+    run(
+        "tdoku/puzzles6_forum_hardest_1106",
+        Variant::Standard,
+        1,
+        false,
+    );
+    run("tdoku/puzzles2_17_clue", Variant::Standard, 3, false);
+}
+
+#[test]
+fn puzzles_with_several_solutions_are_never_solved() {
+    let Some(path) = data("tdoku/puzzles7_serg_benchmark") else {
+        return;
+    };
+    let text = std::fs::read_to_string(path).unwrap();
+    let options = SolveOptions {
+        timeout: Some(Duration::from_secs(60)),
+        ..SolveOptions::default()
+    };
+    let mut solver =
+        Solver::<Sudoku>::for_rule_set(RuleSet::bundled::<Sudoku>(None), options).unwrap();
+    for entry in Sudoku::parse(&text, None).unwrap().into_iter().take(2) {
+        let entry = entry.unwrap();
+        let status = solver.solve(&entry.puzzle).status;
+        assert!(
+            matches!(status, Status::Multiple | Status::Limit(_)),
+            "serg {}: {status:?}",
+            entry.name
+        );
+    }
+}
