@@ -139,7 +139,7 @@
 
 ;;; ---------------------------------------------------------------- clue arithmetic
 
-(defrule sum-bounds "A digit too large (or too small) for the clue once the other cells take their smallest (largest) distinct digits"
+(defrule sum-bounds "A digit too large or too small for the clue, whatever distinct digits the other cells take"
    (declare (salience 46))
    (run (id ?r) (length ?n) (clue ?s))
    (in-run (run ?r) (cell ?c))
