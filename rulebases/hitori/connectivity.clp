@@ -117,6 +117,7 @@
 
 (defrule last-exit
    "A white cell whose other neighbours are all shaded keeps its last exit white"
+   (not (region-kept))
    (cell (row ?r) (col ?c) (state white))
    (adjacent (row ?r) (col ?c) (nrow ?nr) (ncol ?nc))
    ?x <- (cell (row ?nr) (col ?nc) (state unknown))

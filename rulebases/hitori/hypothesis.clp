@@ -104,24 +104,21 @@
 (defrule chain-would-close
    "A cell touching one chain at two corners stays white: shaded, it would close the chain"
    (declare (salience 10))
-   (trial)
-   ?x <- (cell (row ?r) (col ?c) (state unknown))
-   (diagonal (row ?r) (col ?c) (nrow ?ar) (ncol ?ac))
    (chain (row ?ar) (col ?ac) (id ?id))
+   (diagonal (row ?ar) (col ?ac) (nrow ?r) (ncol ?c))
    (diagonal (row ?r) (col ?c) (nrow ?br) (ncol ?bc&:(or (<> ?br ?ar) (<> ?bc ?ac))))
    (chain (row ?br) (col ?bc) (id ?id))
+   ?x <- (cell (row ?r) (col ?c) (state unknown))
    =>
    (modify ?x (state white)))
 
 (defrule chain-would-close-on-border
    "A border cell touching the border's chain at a corner stays white: shaded, it would close it"
    (declare (salience 10))
-   (trial)
    (grid (rows ?rows) (cols ?cols))
-   ?x <- (cell (row ?r) (col ?c) (state unknown))
-   (test (or (= ?r 1) (= ?c 1) (= ?r ?rows) (= ?c ?cols)))
-   (diagonal (row ?r) (col ?c) (nrow ?ar) (ncol ?ac))
    (chain (row ?ar) (col ?ac) (id 0))
+   (diagonal (row ?ar) (col ?ac) (nrow ?r) (ncol ?c&:(or (= ?r 1) (= ?c 1) (= ?r ?rows) (= ?c ?cols))))
+   ?x <- (cell (row ?r) (col ?c) (state unknown))
    =>
    (modify ?x (state white)))
 

@@ -9,22 +9,21 @@
 (defrule corner-triple
    "Corner: a corner number equal to both its neighbours is shaded (white, it would be shut in)"
    (grid (rows ?rows) (cols ?cols))
-   ?x <- (cell (row ?r) (col ?c) (value ?v) (state unknown))
-   (test (corner-p ?r ?c ?rows ?cols))
+   (place (line ?l) (row ?r) (col ?c&:(corner-p ?r ?c ?rows ?cols)) (value ?v))
    (adjacent (row ?r) (col ?c) (nrow ?r1) (ncol ?c1))
-   (cell (row ?r1) (col ?c1) (value ?v))
+   (place (line ?l) (row ?r1) (col ?c1) (value ?v))
    (adjacent (row ?r) (col ?c) (nrow ?r2) (ncol ?c2&:(or (<> ?r2 ?r1) (<> ?c2 ?c1))))
-   (cell (row ?r2) (col ?c2) (value ?v))
+   (place (line ~?l) (row ?r2) (col ?c2) (value ?v))
+   ?x <- (cell (row ?r) (col ?c) (state unknown))
    =>
    (modify ?x (state black)))
 
 (defrule corner-pair
    "Corner: a corner cell paired with one neighbour keeps its other neighbour white"
    (grid (rows ?rows) (cols ?cols))
-   (cell (row ?r) (col ?c) (value ?v))
-   (test (corner-p ?r ?c ?rows ?cols))
+   (place (line ?l) (row ?r) (col ?c&:(corner-p ?r ?c ?rows ?cols)) (value ?v))
    (adjacent (row ?r) (col ?c) (nrow ?r1) (ncol ?c1))
-   (cell (row ?r1) (col ?c1) (value ?v))
+   (place (line ?l) (row ?r1) (col ?c1) (value ?v))
    (adjacent (row ?r) (col ?c) (nrow ?r2) (ncol ?c2&:(or (<> ?r2 ?r1) (<> ?c2 ?c1))))
    ?x <- (cell (row ?r2) (col ?c2) (state unknown))
    =>
