@@ -34,30 +34,36 @@
    (slot col (type INTEGER))
    (slot id (type INTEGER)))
 
-(deffunction decide-undecided (?u ?state)
-   "Gives the cell of alternative ?u the state ?state, if it is still undecided"
-   (bind ?r (fact-slot-value ?u row))
-   (bind ?c (fact-slot-value ?u col))
-   (do-for-fact ((?x cell)) (and (= ?x:row ?r) (= ?x:col ?c) (eq ?x:state unknown))
-      (modify ?x (state ?state))))
+(deftemplate assumption "A state trial and error gives a cell, for a rule to apply"
+   (slot row (type INTEGER))
+   (slot col (type INTEGER))
+   (slot state (type SYMBOL) (allowed-symbols white black)))
 
 (deffunction assume-shaded (?u)
    "Assume the undecided cell ?u is shaded"
-   (decide-undecided ?u black))
+   (assert (assumption (row (fact-slot-value ?u row)) (col (fact-slot-value ?u col)) (state black))))
 
 (deffunction assume-white (?u)
    "Assume the undecided cell ?u is white"
-   (decide-undecided ?u white))
+   (assert (assumption (row (fact-slot-value ?u row)) (col (fact-slot-value ?u col)) (state white))))
 
-(deffunction join-chain (?r ?c)
+(defrule assumed-state
+   "Trial and error: an assumed state is given to its cell, if the cell is still undecided"
+   (declare (salience 300))
+   ?a <- (assumption (row ?r) (col ?c) (state ?s))
+   ?x <- (cell (row ?r) (col ?c) (state ?now))
+   =>
+   (retract ?a)
+   (if (eq ?now unknown) then (modify ?x (state ?s))))
+
+(deffunction join-chain (?r ?c ?rows ?cols)
    "Adds the shaded cell (?r, ?c) to the chains it touches (and to the border's if it lies on
     the border), merging them; a contradiction if two of them are already one chain"
    (bind ?ids (create$))
    (bind ?own 0)
-   (do-for-fact ((?g grid)) TRUE
-      (if (or (= ?r 1) (= ?c 1) (= ?r ?g:rows) (= ?c ?g:cols))
-       then (bind ?ids (create$ 0))
-       else (bind ?own (+ (* (- ?r 1) ?g:cols) ?c))))
+   (if (or (= ?r 1) (= ?c 1) (= ?r ?rows) (= ?c ?cols))
+    then (bind ?ids (create$ 0))
+    else (bind ?own (+ (* (- ?r 1) ?cols) ?c)))
    (bind ?closed FALSE)
    (do-for-all-facts ((?k chain)) (and (= (abs (- ?k:row ?r)) 1) (= (abs (- ?k:col ?c)) 1))
       (if (member$ ?k:id ?ids) then (bind ?closed TRUE))
@@ -96,10 +102,11 @@
    "Trial and error: a shaded cell joins the diagonal chains it touches"
    (declare (salience 150))
    (trial)
+   (grid (rows ?rows) (cols ?cols))
    (cell (row ?r) (col ?c) (state black))
    (not (chain (row ?r) (col ?c)))
    =>
-   (join-chain ?r ?c))
+   (join-chain ?r ?c ?rows ?cols))
 
 (defrule chain-would-close
    "A cell touching one chain at two corners stays white: shaded, it would close the chain"
@@ -122,11 +129,26 @@
    =>
    (modify ?x (state white)))
 
+(deftemplate twin "An undecided cell decided both ways by an earlier undecided neighbour with its number (one of the two is shaded): no alternative of its own"
+   (slot row (type INTEGER))
+   (slot col (type INTEGER)))
+
+(defrule twin-cell
+   "Trial and error: two undecided neighbours with the same number decide each other"
+   (declare (salience -1000))
+   (trial)
+   (cell (row ?r) (col ?c) (value ?v) (state unknown))
+   (adjacent (row ?r) (col ?c) (nrow ?nr) (ncol ?nc&:(or (< ?nr ?r) (and (= ?nr ?r) (< ?nc ?c)))))
+   (cell (row ?nr) (col ?nc) (value ?v) (state unknown))
+   =>
+   (assert (twin (row ?r) (col ?c))))
+
 (defrule undecided-cell
-   "Trial and error: an undecided cell may be assumed shaded or white"
+   "Trial and error: an undecided cell may be assumed shaded or white, unless it has an earlier twin"
    (declare (salience -1001))
    (trial)
    (cell (row ?r) (col ?c) (state unknown))
+   (not (twin (row ?r) (col ?c)))
    =>
    (assert (undecided (row ?r) (col ?c))))
 
