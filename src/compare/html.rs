@@ -9,6 +9,9 @@ use plotters::prelude::*;
 use std::collections::BTreeMap;
 use std::path::Path;
 
+/// At most this many steps of a resolution path are shown per puzzle.
+const PATH_STEPS: usize = 60;
+
 /// Writes `DIR/index.html`.
 pub fn write_report(dir: &Path, comparison: &Comparison, command: &str) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
@@ -140,7 +143,10 @@ fn puzzles(comparison: &Comparison) -> Markup {
                         @if let Some(svg) = &r.svg { (PreEscaped(strip_xml_header(svg))) }
                         @if !r.path.is_empty() {
                             details { summary { "resolution path (" (r.path.len()) " steps)" }
-                                ol { @for step in &r.path { li { (step) } } } }
+                                ol { @for step in r.path.iter().take(PATH_STEPS) { li { (step) } } }
+                                @if r.path.len() > PATH_STEPS {
+                                    p { "... and " (r.path.len() - PATH_STEPS) " more steps (" code { "salience solve --explain" } " prints them all)" }
+                                } }
                         }
                     }
                 }

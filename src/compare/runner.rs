@@ -56,7 +56,8 @@ pub struct CompareRequest {
     pub jobs: Option<usize>,
     /// Only this slice of the puzzles.
     pub shard: Option<Shard>,
-    /// Keep a picture and the resolution path of every puzzle (for the HTML report).
+    /// Keep a picture and the resolution path of every puzzle, for the last (strongest)
+    /// rule set (for the HTML report).
     pub pictures: bool,
     /// Show a progress bar on standard error.
     pub progress: bool,
@@ -87,14 +88,16 @@ pub fn run_comparison<K: PuzzleKind>(request: &CompareRequest) -> Result<Compari
         request.progress,
     );
     let mut results = Vec::new();
-    for rule_set in &request.rule_sets {
+    for (number, rule_set) in request.rule_sets.iter().enumerate() {
+        // Pictures and paths for the last rule set only, to keep reports readable.
+        let pictures = request.pictures && number + 1 == request.rule_sets.len();
         let batch: Vec<PuzzleResult> = pool.install(|| {
             entries
                 .par_iter()
                 .map_init(
                     || Solver::<K>::for_rule_set(rule_set.clone(), options),
                     |solver, entry| {
-                        let result = run_one::<K>(solver, entry, rule_set, request.pictures);
+                        let result = run_one::<K>(solver, entry, rule_set, pictures);
                         progress.inc(1);
                         result
                     },
@@ -209,7 +212,7 @@ fn run_one<K: PuzzleKind>(
             .as_ref()
             .map_or(serde_json::Value::Null, K::answer_json),
         svg: pictures.then(|| K::render_svg(&puzzle.puzzle, outcome.answer.as_ref())),
-        path: outcome.path,
+        path: if pictures { outcome.path } else { Vec::new() },
     }
 }
 
