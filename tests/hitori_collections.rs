@@ -125,28 +125,50 @@ fn tatham_singles() {
     assert!(run(&file, keep, &known) >= 55);
 }
 
+/// The janko.at collection's puzzle names and solutions, in file order.
+fn janko_solutions(file: &Path) -> (Vec<String>, Vec<Shading>) {
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+    json["data"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .map(|(name, entry)| {
+            let rows: Vec<String> = (entry["solution"].as_str().unwrap().lines().skip(1))
+                .filter(|l| !l.trim().is_empty())
+                .map(|l| l.split_whitespace().collect())
+                .collect();
+            (name.clone(), Shading::from_row_strings(&rows).unwrap())
+        })
+        .unzip()
+}
+
 #[test]
 fn janko_up_to_twelve_by_twelve() {
     let Some(file) = data("janko_puzzlekit/Hitori_dataset.json") else {
         return;
     };
-    let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
-    let known: Vec<Shading> = json["data"]
-        .as_object()
-        .unwrap()
-        .values()
-        .map(|entry| {
-            let rows: Vec<String> = (entry["solution"].as_str().unwrap().lines().skip(1))
-                .filter(|l| !l.trim().is_empty())
-                .map(|l| l.split_whitespace().collect())
-                .collect();
-            Shading::from_row_strings(&rows).unwrap()
-        })
-        .collect();
+    let (_, known) = janko_solutions(&file);
     let keep =
         |i: usize, p: &salience_hitori::Puzzle| every_puzzle() || (i % 10 == 1 && p.rows <= 12);
     assert!(run(&file, keep, &known) >= 40);
+}
+
+/// The 17x17 puzzles that need BLISS(2): they once took minutes each (the white-region
+/// search ran in every branch). Two always, all four with `HITORI_ALL=1`.
+#[test]
+fn janko_seventeen_by_seventeen_needing_bliss2() {
+    let Some(file) = data("janko_puzzlekit/Hitori_dataset.json") else {
+        return;
+    };
+    let (names, known) = janko_solutions(&file);
+    let wanted: &[&str] = if every_puzzle() {
+        &["77_17x17", "78_17x17", "599_17x17", "609_17x17"]
+    } else {
+        &["599_17x17", "609_17x17"]
+    };
+    let keep = |i: usize, _: &_| wanted.contains(&names[i - 1].as_str());
+    assert_eq!(run(&file, keep, &known), wanted.len());
 }
 
 #[test]
