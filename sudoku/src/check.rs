@@ -46,7 +46,7 @@ mod tests {
 
     #[test]
     fn finds_repeats_and_changed_givens() {
-        let p = Puzzle::new(4, [1, 0, 0, 0].repeat(4).to_vec(), Variant::Standard).unwrap();
+        let p = Puzzle::new(4, [1, 0, 0, 0].repeat(4), Variant::Standard).unwrap();
         let good: Vec<u8> = "1234341221434321".bytes().map(|b| b - b'0').collect();
         assert!(check(&p, &good).is_err(), "r2c1 is given 1");
         let p = Puzzle::new(4, vec![0; 16], Variant::Standard).unwrap();

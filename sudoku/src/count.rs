@@ -60,7 +60,7 @@ impl Search {
                 continue;
             }
             let m = self.allowed(cell);
-            if best.map_or(true, |(_, b)| m.count_ones() < b.count_ones()) {
+            if best.is_none_or(|(_, b)| m.count_ones() < b.count_ones()) {
                 best = Some((cell, m));
                 if m.count_ones() <= 1 {
                     break;

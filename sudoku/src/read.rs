@@ -171,7 +171,7 @@ mod tests {
 
     #[test]
     fn lines_skip_comments_and_trailing_text() {
-        let text = "# a comment\n\n1.3.\n...........1..2.\n  ..34......4.1.3 rating 12\n12\n..x.............\n";
+        let text = "# a comment\n\n1.3.\n...........1..2.\n  ..34......4.1.3. rating 12\n12\n..x.............\n";
         let e = read(text, None, Variant::Standard).unwrap();
         assert_eq!(e.len(), 5);
         assert_eq!(e[0].line, 3);

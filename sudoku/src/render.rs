@@ -148,7 +148,7 @@ mod tests {
 
     #[test]
     fn text_shows_values_then_pencil_marks() {
-        let p = Puzzle::new(4, vec![1, 0, 0, 0].repeat(4), Variant::Standard).unwrap();
+        let p = Puzzle::new(4, [1, 0, 0, 0].repeat(4), Variant::Standard).unwrap();
         let text = render_text(&p, None);
         assert_eq!(text.lines().next(), Some(" 1 . | . ."));
         let mut board = Board {
@@ -158,7 +158,10 @@ mod tests {
         };
         board.values[1] = 2;
         let marks = render_text(&p, Some(&board));
-        assert!(marks.starts_with("    ·  | 34 34\n"), "{marks}");
+        assert!(
+            marks.starts_with("       | 12 12\n  1  2 | 34 34\n"),
+            "{marks}"
+        );
         let svg = render_svg(&p, Some(&board));
         assert!(svg.starts_with("<svg") && svg.contains("#1f5fbf"));
     }
