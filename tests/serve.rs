@@ -204,46 +204,122 @@ fn a_whole_run_is_what_salience_solve_gives() {
     assert_eq!(whole["level"], solved["level"], "{solved}");
 }
 
-#[test]
-fn sudoku_steps_place_the_digits_the_path_names() {
+/// The grid of a digit puzzle's answer as one string: Sudoku's answer is one, Kakuro's is
+/// one string per row.
+fn flat(answer: &Value) -> String {
+    match answer {
+        Value::String(s) => s.clone(),
+        Value::Array(rows) => rows.iter().filter_map(Value::as_str).collect(),
+        other => panic!("not a grid: {other}"),
+    }
+}
+
+/// Steps of a digit puzzle show exactly the digits the path's "rRcC = D" lines place so
+/// far, on top of `start` (the grid before any deduction); checked at the first placements
+/// (and the step before each) and at the end.
+fn digits_follow_the_path(kind: &str, level: usize, rules_file: &str, start: &str) {
     let playground = Playground::start();
-    let rules = read("rulebases/sudoku/singles.clp");
-    let whole = playground.played(&request("sudoku", 0, 0, &rules));
+    let rules = read(rules_file);
+    let whole = playground.played(&request(kind, 0, level, &rules));
     assert_eq!(whole["status"], "solved");
     let path: Vec<String> = serde_json::from_value(whole["path"].clone()).expect("path");
+    let width = grid_width(&whole["answer"]);
+    // Each placement: the step that makes it, the cell and the digit.
+    let placements: Vec<(usize, usize, char)> = path
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.contains(" = "))
+        .map(|(i, line)| {
+            let (r, c, what) = cell_change(line).unwrap_or_else(|| panic!("{line}"));
+            let digit = what.trim_start_matches("= ").chars().next();
+            (i + 1, (r - 1) * width + (c - 1), digit.expect("a digit"))
+        })
+        .collect();
+    assert!(
+        placements.len() > 10,
+        "{kind}: {} placements",
+        placements.len()
+    );
+    let mut steps: Vec<usize> = placements[..6]
+        .iter()
+        .flat_map(|p| [p.0 - 1, p.0])
+        .collect();
+    steps.insert(0, 0);
+    steps.push(path.len());
+    let mut after: Option<u64> = None;
+    for n in steps {
+        let mut req = request(kind, 0, level, &rules);
+        req["step"] = json!(n);
+        req["after"] = json!(after);
+        let step = playground.played(&req);
+        assert_eq!(step["step"], n);
+        let mut expected: Vec<char> = start.chars().collect();
+        for &(_, cell, digit) in placements.iter().filter(|p| p.0 <= n) {
+            expected[cell] = digit;
+        }
+        let expected: String = expected.into_iter().collect();
+        assert_eq!(
+            flat(&step["answer"]),
+            expected,
+            "{kind} after {n} deductions"
+        );
+        after = step["firings"].as_u64();
+    }
+}
+
+/// The number of columns of an answer: the length of a row, or the side of a square grid
+/// given as one string.
+fn grid_width(answer: &Value) -> usize {
+    match answer {
+        Value::Array(rows) => rows[0].as_str().map_or(0, |row| row.chars().count()),
+        other => (flat(other).chars().count() as f64).sqrt().round() as usize,
+    }
+}
+
+#[test]
+fn sudoku_steps_place_the_digits_the_path_names() {
     let givens = read("examples/compare/sudoku.txt")
         .lines()
         .find(|l| !l.starts_with('#') && !l.trim().is_empty())
         .expect("a puzzle")
         .to_string();
-    let placements: Vec<usize> = (0..path.len())
-        .filter(|&i| path[i].contains(" = "))
-        .collect();
-    assert!(placements.len() > 10);
-    // The steps just before and at the first placements, and the last step.
-    let mut steps: Vec<usize> = placements[..6].iter().flat_map(|&i| [i, i + 1]).collect();
-    steps.push(path.len());
+    digits_follow_the_path("sudoku", 0, "rulebases/sudoku/singles.clp", &givens);
+}
+
+#[test]
+fn kakuro_steps_never_show_a_wrong_digit() {
+    // Kakuro's grid shows a cell's last candidate as its digit, and bookkeeping firings
+    // between deductions move candidates, so a step's grid is not a function of the path
+    // lines alone; what must hold: no givens at the start, every digit shown at every step
+    // is the solution's, and the last step is the whole run's answer.
+    let playground = Playground::start();
+    let rules = read("rulebases/kakuro/combinations.clp");
+    let whole = playground.played(&request("kakuro", 0, 1, &rules));
+    assert_eq!(whole["status"], "solved");
+    let solution: Vec<char> = flat(&whole["answer"]).chars().collect();
+    let steps = whole["steps"].as_u64().expect("steps") as usize;
     let mut after: Option<u64> = None;
-    for n in steps {
-        let mut req = request("sudoku", 0, 0, &rules);
+    for n in (0..steps).step_by(37).chain([steps]) {
+        let mut req = request("kakuro", 0, 1, &rules);
         req["step"] = json!(n);
         req["after"] = json!(after);
         let step = playground.played(&req);
         assert_eq!(step["step"], n);
-        let mut expected: Vec<char> = givens.chars().collect();
-        for line in path[..n].iter().filter(|l| l.contains(" = ")) {
-            let (r, c, what) = cell_change(line).unwrap_or_else(|| panic!("{line}"));
-            let digit = what
-                .trim_start_matches("= ")
-                .chars()
-                .next()
-                .expect("a digit");
-            expected[(r - 1) * 9 + (c - 1)] = digit;
+        let shown = flat(&step["answer"]);
+        for (cell, (s, solved)) in shown.chars().zip(&solution).enumerate() {
+            assert!(
+                s == '.' || s == *solved,
+                "step {n}, cell {cell}: {s}, not {solved}"
+            );
+            if n == 0 {
+                assert!(!s.is_ascii_digit(), "a digit before any deduction: {shown}");
+            }
         }
-        let expected: String = expected.into_iter().collect();
-        assert_eq!(step["answer"], expected.as_str(), "after {n} deductions");
         after = step["firings"].as_u64();
     }
+    let mut req = request("kakuro", 0, 1, &rules);
+    req["step"] = json!(steps);
+    assert_eq!(playground.played(&req)["answer"], whole["answer"]);
 }
 
 #[test]

@@ -3,6 +3,7 @@
 
 use super::play::{play, PlayError, PlayRequest, Played};
 use crate::solve::hitori::Hitori;
+use crate::solve::kakuro::Kakuro;
 use crate::solve::sudoku::Sudoku;
 use crate::solve::{Numbered, PuzzleKind};
 use serde_json::{json, Value};
@@ -96,6 +97,10 @@ impl Catalog {
             Box::new(Bundled::<Hitori>::read(
                 "hitori/examples/singles.txt",
                 include_str!("../../hitori/examples/singles.txt"),
+            )?),
+            Box::new(Bundled::<Kakuro>::read(
+                "examples/kakuro/small.txt",
+                include_str!("../../examples/kakuro/small.txt"),
             )?),
             Box::new(Bundled::<Sudoku>::read(
                 "examples/compare/sudoku.txt",
