@@ -1,6 +1,7 @@
 ;;; Hitori, level 4 (hypothesis): trial and error, the last resort. When the rules of the
-;;; levels below are stuck, each undecided cell becomes an alternative ("it is shaded");
-;;; the engine's defhypothesis assumes it or its opposite, runs the ordinary rules, and keeps
+;;; levels below are stuck, each undecided cell becomes an alternative ("it is shaded"),
+;;; except the later of two twins (side-by-side undecided cells with one number: one is
+;;; shaded, the other white, so either decides both); the engine's defhypothesis assumes it or its opposite, runs the ordinary rules, and keeps
 ;;; what a contradiction proves (T&E, then BLISS, then nested T&E). Needs connectivity.clp.
 ;;;
 ;;; Branches must be cheap, so the white region is no longer searched: the shaded cells are
