@@ -137,7 +137,7 @@ fn read_collections<K: PuzzleKind>(
         for puzzle in puzzles {
             let mine = request
                 .shard
-                .map_or(true, |s| position % s.count == s.index - 1);
+                .is_none_or(|s| position % s.count == s.index - 1);
             position += 1;
             if !mine {
                 continue;

@@ -41,6 +41,9 @@ pub struct PuzzleError {
     pub message: String,
 }
 
+/// Every puzzle of a file, each read or not.
+pub type Parsed<P> = Vec<Result<Numbered<P>, PuzzleError>>;
+
 /// What the rules left in working memory.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reading<A> {
@@ -72,10 +75,7 @@ pub trait PuzzleKind {
     fn levels() -> &'static [Level];
     /// Reads every puzzle of a file. `format` is one of [`Self::INPUT_FORMATS`], or `None` to
     /// detect it from the content. An `Err` means the whole file is unreadable.
-    fn parse(
-        text: &str,
-        format: Option<&str>,
-    ) -> Result<Vec<Result<Numbered<Self::Puzzle>, PuzzleError>>, String>;
+    fn parse(text: &str, format: Option<&str>) -> Result<Parsed<Self::Puzzle>, String>;
     /// Asserts the puzzle's facts (after `(reset)`).
     fn assert_puzzle(env: &mut Environment, puzzle: &Self::Puzzle) -> Result<(), String>;
     /// Reads the answer back out of working memory after the run.

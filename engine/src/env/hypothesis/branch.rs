@@ -230,7 +230,7 @@ impl Environment {
                 break Outcome::Contradiction(c.clone());
             }
             self.check_branch_limits(fired)?;
-            let Some(activation) = self.next_activation() else {
+            let Some(activation) = self.next_branch_activation(&decl.propagate) else {
                 break self.open_outcome();
             };
             fired += 1;
@@ -246,6 +246,27 @@ impl Environment {
         };
         self.rt.hypothesis.report.firings += fired;
         Ok(outcome)
+    }
+
+    /// The next activation of a `propagate` module. Unlike a run, a branch never falls
+    /// back to MAIN (or any other module) unless it is one of them: modules pushed on
+    /// the focus stack by auto-focus rules outside `propagate` are passed over.
+    fn next_branch_activation(&mut self, modules: &[ModuleId]) -> Option<Activation> {
+        loop {
+            if self.rt.focus.is_empty() {
+                let waiting = modules
+                    .iter()
+                    .find(|m| !self.rt.agenda.module_is_empty(**m))?;
+                self.rt.focus.push(*waiting);
+            }
+            let module = *self.rt.focus.last()?;
+            if modules.contains(&module) {
+                if let Some(a) = self.rt.agenda.pop(module) {
+                    return Some(a);
+                }
+            }
+            self.rt.pop_focus();
+        }
     }
 
     fn open_outcome(&self) -> Outcome {

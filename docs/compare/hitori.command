@@ -1,0 +1,1 @@
+salience compare hitori ../shared/data/hitori/sevilla_clips/ejemplos_blind.txt ../shared/data/hitori/sevilla_ia/ejemplos_reto.txt ../shared/data/hitori/sgt_singles/singles_generated.txt --shard 1/10 --timeout 60 --report docs/compare/hitori
