@@ -258,6 +258,8 @@ pub struct Runtime {
     pub journal: Option<journal::Journal>,
     /// Hypothetical reasoning: the trail of open branches, the report and the log.
     pub hypothesis: hypothesis::State,
+    /// Set while `run` fires rules: a nested `(run)` does nothing.
+    pub running: bool,
 }
 
 /// A CLIPS environment.
@@ -331,6 +333,7 @@ impl Environment {
                 fact_duplication: false,
                 dynamic_constraint_checking: false,
                 journal: None,
+                running: false,
                 hypothesis: hypothesis::State::default(),
             },
             net: Network::default(),

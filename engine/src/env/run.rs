@@ -73,6 +73,18 @@ impl Environment {
 
     /// Like [`Environment::run`], also saying why the run stopped.
     pub fn run_with_reason(&mut self, count: Option<u64>) -> Result<(u64, StopReason), RunError> {
+        // As in CLIPS, `(run)` inside a running rule's actions does nothing (and so
+        // cannot nest runs without bound).
+        if self.rt.running {
+            return Ok((0, StopReason::AgendaEmpty));
+        }
+        self.rt.running = true;
+        let result = self.run_guarded(count);
+        self.rt.running = false;
+        result
+    }
+
+    fn run_guarded(&mut self, count: Option<u64>) -> Result<(u64, StopReason), RunError> {
         let started = Instant::now();
         self.rt.deadline = self.rt.limits.max_time.map(|t| started + t);
         self.rt.hypothesis.start_run();
