@@ -172,6 +172,9 @@ struct HypothesisFlags {
     /// The most hypothesis branches one run (one puzzle) may open.
     #[arg(long, value_name = "N")]
     max_hypotheses: Option<u64>,
+    /// The deepest hypothesis level: 1 keeps T&E(1) and BLISS(1), 2 also BLISS(2) and T&E(2).
+    #[arg(long, value_name = "N")]
+    max_hypothesis_depth: Option<u32>,
 }
 
 /// The puzzles `salience solve` knows.
@@ -229,6 +232,7 @@ fn real_main(cli: Cli) -> ExitCode {
             limits.max_time = max_seconds.map(Duration::from_secs_f64);
             limits.no_hypotheses = hypotheses.no_hypotheses;
             limits.max_hypotheses = hypotheses.max_hypotheses;
+            limits.max_hypothesis_depth = hypotheses.max_hypothesis_depth;
             env.set_strategy(strategy);
             for file in &files {
                 if let Err(e) = env.load_file(file) {
@@ -306,6 +310,7 @@ fn real_main(cli: Cli) -> ExitCode {
                     explain,
                     no_hypotheses: hypotheses.no_hypotheses,
                     max_hypotheses: hypotheses.max_hypotheses,
+                    max_hypothesis_depth: hypotheses.max_hypothesis_depth,
                 },
             };
             let run = match puzzle {
@@ -362,6 +367,7 @@ fn real_main(cli: Cli) -> ExitCode {
                     explain: false,
                     no_hypotheses: hypotheses.no_hypotheses,
                     max_hypotheses: hypotheses.max_hypotheses,
+                    max_hypothesis_depth: hypotheses.max_hypothesis_depth,
                 },
                 jobs,
                 shard,

@@ -84,6 +84,8 @@ pub struct SolveOptions {
     pub no_hypotheses: bool,
     /// The most hypothesis branches per puzzle.
     pub max_hypotheses: Option<u64>,
+    /// The deepest hypothesis level (1: T&E(1), BLISS(1); 2: also BLISS(2), T&E(2)).
+    pub max_hypothesis_depth: Option<u32>,
 }
 
 /// One rule file of a rule set: a level.
@@ -196,6 +198,7 @@ impl<K: PuzzleKind> Solver<K> {
         limits.max_time = options.timeout;
         limits.no_hypotheses = options.no_hypotheses;
         limits.max_hypotheses = options.max_hypotheses;
+        limits.max_hypothesis_depth = options.max_hypothesis_depth;
         Ok(Solver {
             env,
             rule_set,
