@@ -2,5 +2,5 @@
 //! (and `salience compare`), shared by the CLI, the integration tests and the benchmarks.
 
 pub mod compare;
-pub mod solve;
 pub mod serve;
+pub mod solve;

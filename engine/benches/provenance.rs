@@ -13,7 +13,8 @@ const MANNERS: &str = include_str!("../../benches/programs/manners_32.clp");
 fn run_manners(provenance: bool) -> u64 {
     let mut env = Environment::new();
     env.set_output(std::io::sink());
-    env.load_str(MANNERS, "manners_32.clp").expect("manners loads");
+    env.load_str(MANNERS, "manners_32.clp")
+        .expect("manners loads");
     env.set_journal(provenance);
     env.reset();
     env.run(None).expect("manners runs")

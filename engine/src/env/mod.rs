@@ -24,14 +24,14 @@ mod focus;
 mod host;
 mod hypothesis;
 pub mod journal;
-mod provenance;
-mod stepping;
-mod why_not;
 mod load;
 mod pretty;
+mod provenance;
 mod router;
 mod run;
 mod show;
+mod stepping;
+mod why_not;
 
 use crate::agenda::Agenda;
 use crate::compile::lhs::VarSource;

@@ -219,7 +219,11 @@ impl Environment {
         let name = rule.name;
         let origin = rule.origin;
         if let Some(journal) = &mut self.rt.journal {
-            journal.begin(number, super::journal::Cause::Rule(rule_index), &activation.facts);
+            journal.begin(
+                number,
+                super::journal::Cause::Rule(rule_index),
+                &activation.facts,
+            );
         }
         if self.rt.watch.rules {
             let line = format!(

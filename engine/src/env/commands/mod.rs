@@ -25,11 +25,11 @@ use listing::{
     list_deftemplates, rules,
 };
 use matches::matches;
+use std::collections::HashMap;
+use std::sync::LazyLock;
 use teach::{
     get_provenance, remove_break, set_break, set_provenance, show_breaks, step, why, why_not,
 };
-use std::collections::HashMap;
-use std::sync::LazyLock;
 
 /// A command's implementation.
 #[derive(Clone, Copy)]
