@@ -4,6 +4,7 @@
 use super::results::{Comparison, PuzzleResult};
 use crate::solve::kind::{Numbered, PuzzleError, PuzzleKind};
 use crate::solve::report::describe_unreadable;
+use crate::solve::run::apply_variant;
 use crate::solve::{Outcome, RuleSet, SolveOptions, Solver};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
@@ -142,20 +143,7 @@ fn read_collections<K: PuzzleKind>(
             if !mine {
                 continue;
             }
-            let puzzle = puzzle.and_then(|mut p| match &request.variant {
-                None => Ok(p),
-                Some(variant) => {
-                    K::set_variant(&mut p.puzzle, variant)
-                        .map(|()| p)
-                        .map_err(|message| PuzzleError {
-                            index: 0,
-                            name: String::new(),
-                            line: 1,
-                            column: None,
-                            message,
-                        })
-                }
-            });
+            let puzzle = puzzle.and_then(|p| apply_variant::<K>(p, request.variant.as_deref()));
             entries.push(Entry {
                 collection: collection.clone(),
                 puzzle,

@@ -124,7 +124,7 @@ pub fn solve_files<K: PuzzleKind>(
 }
 
 /// Applies `--variant` to a freshly read puzzle.
-fn apply_variant<K: PuzzleKind>(
+pub fn apply_variant<K: PuzzleKind>(
     mut puzzle: Numbered<K::Puzzle>,
     variant: Option<&str>,
 ) -> Result<Numbered<K::Puzzle>, super::kind::PuzzleError> {

@@ -125,7 +125,6 @@ impl Environment {
             return Ok(Some(id));
         }
         let duplicate_of = self.rt.wm.find_duplicate(template, &slots);
-        let support = self.rt.support.by_fact.get(&id).copied();
         self.retract(id);
         if duplicate_of.is_some() {
             return Ok(None);
@@ -134,11 +133,7 @@ impl Environment {
             .rt
             .wm
             .insert_with_id(id, template, slots.into_boxed_slice());
-        if let Some(entry) = support {
-            // A modified fact keeps being unconditional if it was; logical support
-            // does not carry over (CLIPS makes the modified fact unconditional).
-            let _ = entry;
-        }
+        // Logical support does not carry over: CLIPS makes the modified fact unconditional.
         self.after_insert(&fact, false);
         Ok(Some(id))
     }
