@@ -3,6 +3,12 @@
 mod repl;
 mod stepping;
 
+/// mimalloc instead of the system allocator: matching makes and frees many small
+/// objects (tokens, alpha matches, activations), and glibc's malloc spent a quarter
+/// of the Waltz and Manners benchmarks' time on them (see BENCHMARKS.md).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use clap::{Parser, Subcommand};
 use salience::compare::{CompareRequest, Outputs};
 use salience::solve::hitori::Hitori;

@@ -12,6 +12,7 @@ use crate::functions::FnState;
 use crate::syntax::Span;
 use crate::value::{atom, Atom, FactId, Value};
 use crate::wm::Fact;
+use smallvec::SmallVec;
 use std::rc::Rc;
 
 /// The deepest nesting of deffunction calls before evaluation stops with an error.
@@ -126,12 +127,11 @@ pub fn eval_body(host: &mut dyn Host, frame: &mut Vec<Value>, body: &[CExpr]) ->
     Ok(last)
 }
 
-fn eval_args(
-    host: &mut dyn Host,
-    frame: &mut Vec<Value>,
-    args: &[CExpr],
-) -> Result<Vec<Value>, Unwind> {
-    let mut out = Vec::with_capacity(args.len());
+/// Evaluated arguments: most calls have few, kept inline (no allocation per call).
+pub type Args = SmallVec<[Value; 4]>;
+
+fn eval_args(host: &mut dyn Host, frame: &mut Vec<Value>, args: &[CExpr]) -> Result<Args, Unwind> {
+    let mut out = Args::with_capacity(args.len());
     for a in args {
         match a {
             CExpr::Special(special, _) if matches!(**special, Special::Expand(_)) => {
@@ -172,7 +172,8 @@ fn eval_call(host: &mut dyn Host, frame: &mut Vec<Value>, call: &CallExpr) -> Ev
 }
 
 /// Calls deffunction `id` with evaluated arguments.
-pub fn call_function(host: &mut dyn Host, id: u32, args: Vec<Value>, span: Span) -> Eval {
+pub fn call_function(host: &mut dyn Host, id: u32, args: impl Into<Args>, span: Span) -> Eval {
+    let args: Args = args.into();
     let (body, params, rest, frame_size, name) = {
         let f = &host.program().functions[id as usize];
         (f.body.clone(), f.params, f.rest, f.frame_size, f.name)
@@ -203,7 +204,7 @@ pub fn call_function(host: &mut dyn Host, id: u32, args: Vec<Value>, span: Span)
     }
     if rest {
         // Multifield arguments are spliced into the wildcard parameter.
-        frame[params] = flatten(args.collect());
+        frame[params] = flatten(args);
     }
     *host.depth() += 1;
     let result = eval_body(host, &mut frame, &body);
@@ -496,8 +497,9 @@ fn expect_integer(value: Value, what: &str, span: Span) -> Result<i64, Unwind> {
 }
 
 /// Joins values into one multifield, splicing multifield values.
-pub fn flatten(values: Vec<Value>) -> Value {
-    let mut out = Vec::with_capacity(values.len());
+pub fn flatten(values: impl IntoIterator<Item = Value>) -> Value {
+    let values = values.into_iter();
+    let mut out = Vec::with_capacity(values.size_hint().0);
     for v in values {
         match v {
             Value::Multifield(items) => out.extend(items.iter().cloned()),

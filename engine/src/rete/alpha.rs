@@ -31,6 +31,28 @@ pub struct AlphaMatch {
     pub tokens: RefCell<Vec<TokenId>>,
     /// How many entries of `tokens` are stale.
     pub stale: std::cell::Cell<u32>,
+    /// The `not`/`exists` tokens this match blocks (their [`Token::blocker`]); entries
+    /// go stale when the token is deleted or finds another blocker, and are skipped.
+    ///
+    /// [`Token::blocker`]: super::token::Token::blocker
+    pub blocks: RefCell<Vec<TokenId>>,
+    /// Whether the fact has been retracted (the join indexes drop such matches lazily).
+    pub retracted: std::cell::Cell<bool>,
+}
+
+impl AlphaMatch {
+    /// A match of `fact` with `captures`, the `variant`-th way of splitting it.
+    pub fn new(fact: Rc<Fact>, captures: Box<[Value]>, variant: u32) -> Rc<Self> {
+        Rc::new(AlphaMatch {
+            fact,
+            captures,
+            variant,
+            tokens: Default::default(),
+            stale: Default::default(),
+            blocks: Default::default(),
+            retracted: Default::default(),
+        })
+    }
 }
 
 /// The matches of one (shared) alpha pattern.
@@ -44,6 +66,38 @@ pub struct AlphaMemory {
     pub successors: Vec<super::NodeId>,
     /// Where the pattern ends in its template's pattern tree (for ordering).
     pub terminal: usize,
+    /// The hashed views of the matches that joins read.
+    pub indexes: Vec<super::memory::RightIndex>,
+}
+
+impl AlphaMemory {
+    /// Stores a new match, in the entries and in every index.
+    pub fn insert(&mut self, m: &Rc<AlphaMatch>) {
+        self.entries.insert((m.fact.id, m.variant), m.clone());
+        for index in &mut self.indexes {
+            index.push(m);
+        }
+    }
+
+    /// The index on `columns`, made (and filled) if no join used one yet; a new user
+    /// is counted.
+    pub fn index_on(&mut self, columns: &[u16]) -> u32 {
+        let at = match self.indexes.iter().position(|i| i.keys_on(columns)) {
+            Some(at) => at,
+            None => {
+                self.indexes.push(super::memory::RightIndex::new(columns));
+                self.indexes.len() - 1
+            }
+        };
+        let index = &mut self.indexes[at];
+        index.users += 1;
+        if index.users == 1 {
+            for m in self.entries.values() {
+                index.push(m);
+            }
+        }
+        at as u32
+    }
 }
 
 /// Every way `fact` matches `pattern`, as capture vectors.

@@ -7,7 +7,7 @@
 //! prefix fires in the position of the rule it shares with.
 
 use super::alpha::{match_fact, AlphaMatch, AlphaMemory, AmId};
-use super::network::{right_key, Count, Join, Network, Node, NodeKind, SubCount, ROOT_NODE};
+use super::network::{Count, Join, Network, Node, NodeKind, SubCount, ROOT_NODE};
 use super::token::{TokenId, ROOT_TOKEN};
 use super::{NodeId, ProductionId, TestHost};
 use crate::compile::lhs::{AlphaPattern, FieldTest, NodeSpec, VarSource};
@@ -83,9 +83,9 @@ impl Network {
                 };
                 for t in order {
                     let key = self.left_key(&self.join(node).eq_left, t);
-                    self.join_mut(node).left.entry(key).or_default().push(t);
+                    let stamp = self.tokens.stamp(t);
+                    self.join_mut(node).left.push(key, t, stamp);
                 }
-                self.join_mut(node).right.clear();
                 let alpha = self.join(node).alpha;
                 let matches: Vec<Rc<AlphaMatch>> = self.alpha[alpha as usize]
                     .entries
@@ -295,16 +295,11 @@ impl Network {
             tests: tests.to_vec(),
             exprs: Vec::new(),
             reversed: false,
-            left: FxHashMap::default(),
-            right: FxHashMap::default(),
+            left: Default::default(),
+            index: 0,
         };
         if parent != ROOT_NODE {
-            for m in self.alpha[am as usize].entries.values() {
-                join.right
-                    .entry(right_key(&join, m))
-                    .or_default()
-                    .push(m.clone());
-            }
+            join.index = self.alpha[am as usize].index_on(&join.eq_right);
         }
         join
     }
@@ -332,16 +327,11 @@ impl Network {
             entries: Default::default(),
             successors: Vec::new(),
             terminal,
+            indexes: Vec::new(),
         };
         for fact in facts.filter(|f| f.template == pattern.template) {
             for (variant, captures) in match_fact(pattern, fact, host).into_iter().enumerate() {
-                let m = Rc::new(AlphaMatch {
-                    fact: fact.clone(),
-                    captures,
-                    variant: variant as u32,
-                    tokens: Default::default(),
-                    stale: Default::default(),
-                });
+                let m = AlphaMatch::new(fact.clone(), captures, variant as u32);
                 memory.entries.insert((fact.id, variant as u32), m);
             }
         }
@@ -386,9 +376,12 @@ impl Network {
             let n = &mut self.nodes[node as usize];
             n.children.clear();
             n.share_key = None;
+            let hashed = parent != ROOT_NODE;
             if let NodeKind::Join(j) | NodeKind::Count(Count { join: j, .. }) = &mut n.kind {
                 j.left.clear();
-                j.right.clear();
+                if hashed {
+                    self.alpha[j.alpha as usize].indexes[j.index as usize].drop_user();
+                }
             }
         }
         for am in &mut self.alpha {

@@ -1,10 +1,16 @@
 //! Count nodes for `not` and `exists` over one pattern: each parent token gets a
-//! token of its own holding how many facts match; it is passed on while the count
-//! is zero (`not`) or non-zero (`exists`).
+//! token of its own, blocked while some fact matches; it is passed on while
+//! unblocked (`not`) or blocked (`exists`).
+//!
+//! As in CLIPS, a blocked token remembers one blocking match and nothing more: a
+//! new fact is tested only against the unblocked tokens, and a removed fact only
+//! makes the tokens it blocked look for another blocker. Counting every match
+//! instead would test each new fact against every token (quadratic when the
+//! pattern has no equality to hash on, like `(not (junction (base ?b&:(> ?b ?x))))`).
 
 use super::alpha::AlphaMatch;
-use super::network::{right_key, Network, NodeKind};
-use super::token::TokenId;
+use super::network::{right_key, Network, NodeKind, ROOT_NODE};
+use super::token::{TokenId, ROOT_TOKEN};
 use super::{NodeId, TestHost};
 use smallvec::SmallVec;
 use std::rc::Rc;
@@ -14,88 +20,155 @@ impl Network {
         matches!(&self.nodes[node as usize].kind, NodeKind::Count(c) if c.exists)
     }
 
-    /// A parent token arrives: count its matches and pass it on if the count allows.
+    /// An alpha match that joins with `parent` at `node`. Which one does not change
+    /// what fires; trying the newest first finds one at once when facts come in the
+    /// order the test looks for (a `not` that asks for no greater value, say).
+    fn first_blocker(
+        &self,
+        node: NodeId,
+        parent: TokenId,
+        host: &mut dyn TestHost,
+    ) -> Option<Rc<AlphaMatch>> {
+        let join = self.join(node);
+        if parent == ROOT_TOKEN {
+            let entries = &self.alpha[join.alpha as usize].entries;
+            return entries
+                .values()
+                .rev()
+                .find(|m| self.join_tests_pass(join, parent, m, host))
+                .cloned();
+        }
+        let key = self.left_key(&join.eq_left, parent);
+        self.right_bucket(node, &key)
+            .rev()
+            .find(|m| self.join_tests_pass(join, parent, m, host))
+            .cloned()
+    }
+
+    /// Makes `m` the blocker of `token`.
+    fn block_with(&mut self, token: TokenId, m: &Rc<AlphaMatch>) {
+        self.tokens.get_mut(token).blocker = Some(m.clone());
+        let mut blocks = m.blocks.borrow_mut();
+        // Entries go stale as tokens die or move to another blocker: sweep them when
+        // the list doubles, so it stays proportional to the tokens really blocked.
+        if blocks.len() >= 32 && blocks.len().is_power_of_two() {
+            blocks.retain(|t| self.blocked_by(*t, m));
+        }
+        blocks.push(token);
+    }
+
+    /// Whether `token` is live and blocked by `m` (token ids are reused, so an entry
+    /// of `m.blocks` may name another token by now).
+    fn blocked_by(&self, token: TokenId, m: &Rc<AlphaMatch>) -> bool {
+        self.tokens.is_live(token)
+            && self
+                .tokens
+                .get(token)
+                .blocker
+                .as_ref()
+                .is_some_and(|b| Rc::ptr_eq(b, m))
+    }
+
+    /// A parent token arrives: look for a blocker and pass it on if the result allows.
     pub(super) fn count_left(&mut self, node: NodeId, parent: TokenId, host: &mut dyn TestHost) {
-        let count = self.matches_for(node, parent, host).len() as u32;
+        let blocker = self.first_blocker(node, parent, host);
         let exists = self.count_exists(node);
-        let open = (count > 0) == exists;
-        let token = self.make_token(node, parent, None, count, open);
-        if count > 0 {
+        let open = blocker.is_some() == exists;
+        let token = self.make_token(node, parent, None, blocker.is_some() as u32, open);
+        if let Some(m) = &blocker {
+            self.block_with(token, m);
             self.stamp_blocked(token);
         }
         let key = self.left_key(&self.join(node).eq_left, parent);
-        self.join_mut(node).left.entry(key).or_default().push(token);
+        let made = self.tokens.created(token);
+        self.join_mut(node).left.push(key, token, made);
         if open {
             self.emit(node, token, host);
         }
     }
 
-    /// The tokens of this node whose parent matches `m`.
-    fn count_owners(
-        &self,
-        node: NodeId,
-        m: &AlphaMatch,
-        host: &mut dyn TestHost,
-    ) -> SmallVec<[TokenId; 8]> {
-        let join = self.join(node);
-        let key = right_key(join, m);
-        let mut out = SmallVec::new();
-        let owners: SmallVec<[TokenId; 8]> = if self.nodes[node as usize].parent == 0 {
-            join.left.values().flatten().copied().collect()
-        } else {
-            join.left
-                .get(&key)
-                .map(|b| b.iter().copied().collect())
-                .unwrap_or_default()
-        };
-        for owner in owners {
-            let parent = self.tokens.get(owner).parent;
-            if self.join_tests_pass(join, parent, m, host) {
-                out.push(owner);
-            }
-        }
-        out
-    }
-
-    /// A matching fact arrives: owners it matches count one more.
+    /// A matching fact arrives: the unblocked tokens it joins with become blocked.
     pub(super) fn count_right(
         &mut self,
         node: NodeId,
         m: &Rc<AlphaMatch>,
         host: &mut dyn TestHost,
     ) {
-        if self.nodes[node as usize].parent != 0 {
-            let key = right_key(self.join(node), m);
-            self.join_mut(node)
-                .right
-                .entry(key)
-                .or_default()
-                .push(m.clone());
-        }
         let exists = self.count_exists(node);
-        for owner in self.count_owners(node, m, host) {
+        if self.nodes[node as usize].parent == ROOT_NODE {
+            let owners: SmallVec<[(TokenId, u64); 8]> = self.join(node).left.entries().collect();
+            for (owner, made) in owners {
+                if self.tokens.made_at(owner, made) {
+                    self.try_block(node, owner, m, exists, host);
+                }
+            }
+            return;
+        }
+        // Walked in place, oldest first, as in `join_right`.
+        let key = right_key(self.join(node), m);
+        let bucket = self.join_mut(node).left.take(&key);
+        let mut stale = 0;
+        for &(owner, made) in &bucket {
+            if self.tokens.made_at(owner, made) {
+                self.try_block(node, owner, m, exists, host);
+            } else {
+                stale += 1;
+            }
+        }
+        let mut bucket = bucket;
+        if stale > 0 {
+            bucket.retain(|&(t, made)| self.tokens.made_at(t, made));
+        }
+        self.join_mut(node).left.restore(key, bucket, stale);
+    }
+
+    /// Blocks `owner` with the new match `m` if it is unblocked and they join.
+    fn try_block(
+        &mut self,
+        node: NodeId,
+        owner: TokenId,
+        m: &Rc<AlphaMatch>,
+        exists: bool,
+        host: &mut dyn TestHost,
+    ) {
+        let t = self.tokens.get(owner);
+        if t.count != 0 {
+            return;
+        }
+        let parent = t.parent;
+        if self.join_tests_pass(self.join(node), parent, m, host) {
+            self.block_with(owner, m);
             self.count_up(node, owner, exists, host);
         }
     }
 
-    /// A matching fact is gone: owners it matched count one less. Returns the
-    /// owners whose count reached zero, with when they were blocked; the caller
-    /// releases them across all nodes, most recently blocked first, as CLIPS does.
-    pub(super) fn count_right_retract(
+    /// A matching fact is gone (already out of every memory): the tokens it blocked
+    /// look for another blocker. Returns those that found none, with when they were
+    /// blocked; the caller releases them across all nodes, most recently blocked
+    /// first, as CLIPS does.
+    pub(super) fn unblock(
         &mut self,
-        node: NodeId,
         m: &Rc<AlphaMatch>,
         host: &mut dyn TestHost,
     ) -> Vec<(u64, NodeId, TokenId)> {
+        let blocked = std::mem::take(&mut *m.blocks.borrow_mut());
         let mut freed = Vec::new();
-        for owner in self.count_owners(node, m, host) {
-            if !self.tokens.is_live(owner) {
+        for token in blocked {
+            if !self.blocked_by(token, m) {
                 continue;
             }
-            let t = self.tokens.get_mut(owner);
-            t.count = t.count.saturating_sub(1);
-            if t.count == 0 {
-                freed.push((t.blocked_at, node, owner));
+            let (node, parent) = {
+                let t = self.tokens.get(token);
+                (t.node, t.parent)
+            };
+            match self.first_blocker(node, parent, host) {
+                Some(next) => self.block_with(token, &next),
+                None => {
+                    let t = self.tokens.get_mut(token);
+                    t.blocker = None;
+                    t.count = 0;
+                    freed.push((t.blocked_at, node, token));
+                }
             }
         }
         freed
@@ -121,10 +194,8 @@ impl Network {
         }
     }
 
-    /// A token of this node is deleted: drop it from the index.
-    pub(super) fn count_forget(&mut self, node: NodeId, token: TokenId) {
-        let parent = self.tokens.get(token).parent;
-        let key = self.left_key(&self.join(node).eq_left, parent);
-        self.unindex_left(node, &key, token);
+    /// A token of this node is deleted: its entry in the index is stale now.
+    pub(super) fn count_forget(&mut self, node: NodeId) {
+        self.unindex_left(node, true);
     }
 }

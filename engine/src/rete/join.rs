@@ -2,7 +2,7 @@
 //! carries the match on.
 
 use super::alpha::AlphaMatch;
-use super::network::{right_key, Join, Network, NodeKind};
+use super::network::{right_key, Join, Network, NodeKind, ROOT_NODE};
 use super::test::field_test;
 use super::token::{TokenId, ROOT_TOKEN};
 use super::{NodeId, TestHost};
@@ -71,12 +71,10 @@ impl Network {
             }
         } else {
             let key = self.left_key(&join.eq_left, token);
-            if let Some(bucket) = join.right.get(&key) {
-                // A left activation walks the alpha memory oldest first, as CLIPS does.
-                for m in bucket.iter() {
-                    if self.join_tests_pass(join, token, m, host) {
-                        out.push(m.clone());
-                    }
+            // A left activation walks the alpha memory oldest first, as CLIPS does.
+            for m in self.right_bucket(node, &key) {
+                if self.join_tests_pass(join, token, m, host) {
+                    out.push(m.clone());
                 }
             }
         }
@@ -87,7 +85,8 @@ impl Network {
     pub(super) fn join_left(&mut self, node: NodeId, token: TokenId, host: &mut dyn TestHost) {
         if token != ROOT_TOKEN {
             let key = self.left_key(&self.join(node).eq_left, token);
-            self.join_mut(node).left.entry(key).or_default().push(token);
+            let stamp = self.tokens.stamp(token);
+            self.join_mut(node).left.push(key, token, stamp);
         }
         for m in self.matches_for(node, token, host) {
             let child = self.make_token(node, token, Some(m), 0, true);
@@ -95,29 +94,25 @@ impl Network {
         }
     }
 
-    /// An alpha match arrives: index it, and extend every matching parent token.
+    /// An alpha match arrives: extend every matching parent token.
     pub(super) fn join_right(&mut self, node: NodeId, m: &Rc<AlphaMatch>, host: &mut dyn TestHost) {
-        let under_root = self.nodes[node as usize].parent == 0;
-        let parents: SmallVec<[TokenId; 8]> = if under_root {
-            SmallVec::from_elem(ROOT_TOKEN, 1)
-        } else {
-            let join = self.join(node);
-            let key = right_key(join, m);
-            // Newest first, as CLIPS's memories list them.
-            let candidates: SmallVec<[TokenId; 8]> = join
-                .left
-                .get(&key)
-                .map(|b| b.iter().rev().copied().collect())
-                .unwrap_or_default();
-            self.join_mut(node)
-                .right
-                .entry(key)
-                .or_default()
-                .push(m.clone());
-            candidates
-        };
-        for parent in parents {
-            if !self.tokens.is_live(parent) {
+        if self.nodes[node as usize].parent == ROOT_NODE {
+            if self.join_tests_pass(self.join(node), ROOT_TOKEN, m, host) {
+                let child = self.make_token(node, ROOT_TOKEN, Some(m.clone()), 0, true);
+                self.emit(node, child, host);
+            }
+            return;
+        }
+        let key = right_key(self.join(node), m);
+        // The bucket is walked in place (taken out and put back): copying it would
+        // cost its length, and for a pattern with no equality test it holds every
+        // parent token. Stale entries are dropped on the way.
+        let mut bucket = self.join_mut(node).left.take(&key);
+        let mut stale = 0;
+        // Newest first, as CLIPS's memories list them.
+        for &(parent, stamp) in bucket.iter().rev() {
+            if !self.tokens.filed(parent, stamp) {
+                stale += 1;
                 continue;
             }
             if self.join_tests_pass(self.join(node), parent, m, host) {
@@ -125,14 +120,16 @@ impl Network {
                 self.emit(node, child, host);
             }
         }
+        if stale > 0 {
+            bucket.retain(|&(t, stamp)| self.tokens.filed(t, stamp));
+        }
+        self.join_mut(node).left.restore(key, bucket, stale);
     }
 
-    /// A parent token is withdrawn: drop it from the left index.
+    /// A parent token is withdrawn: its entry in the left index is stale now.
     pub(super) fn join_forget_left(&mut self, node: NodeId, token: TokenId) {
-        if token == ROOT_TOKEN {
-            return;
+        if token != ROOT_TOKEN {
+            self.unindex_left(node, false);
         }
-        let key = self.left_key(&self.join(node).eq_left, token);
-        self.unindex_left(node, &key, token);
     }
 }

@@ -11,6 +11,7 @@ pub mod alpha;
 mod build;
 mod count;
 mod join;
+mod memory;
 mod network;
 mod order;
 pub mod report;

@@ -2,6 +2,7 @@
 //! operations shared by all node kinds (making, passing on and deleting tokens).
 
 use super::alpha::{match_fact, AlphaMatch, AlphaMemory, AmId};
+use super::memory::LeftIndex;
 use super::token::{Token, TokenId, Tokens, ROOT_TOKEN};
 use super::{JoinKey, NodeId, ProductionId, TestHost};
 use crate::compile::lhs::{BoundExpr, FieldTest, VarSource};
@@ -23,11 +24,12 @@ pub(super) struct Join {
     /// Whether the left memory was primed in reverse order (CLIPS copies a sibling's
     /// memory when a rule is added after its facts; see `build::seed`).
     pub reversed: bool,
-    /// The parent's active tokens, by join key.
-    pub left: FxHashMap<JoinKey, Vec<TokenId>>,
-    /// The alpha matches, by join key (unused when the parent is the root: the alpha
-    /// memory itself serves).
-    pub right: FxHashMap<JoinKey, Vec<Rc<AlphaMatch>>>,
+    /// The parent's active tokens (for a count node: its own tokens, filed by their
+    /// parent's key), by join key.
+    pub left: LeftIndex,
+    /// Which of the alpha memory's indexes holds the matches by join key (unused
+    /// when the parent is the root: the alpha memory's entries serve).
+    pub index: u32,
 }
 
 /// A `not` or `exists` over a single pattern: counts the matches of each token.
@@ -89,6 +91,9 @@ pub struct Network {
     pub(super) block_clock: u64,
     /// The nodes each production uses.
     pub(super) production_nodes: FxHashMap<ProductionId, Vec<NodeId>>,
+    /// While a fact is being asserted: the fact, and the joins its matches have
+    /// reached so far (see [`Network::right_bucket`]).
+    pub(super) asserting: Option<(FactId, Vec<NodeId>)>,
 }
 
 /// The root node, parent of every rule's first node.
@@ -111,6 +116,7 @@ impl Default for Network {
             tokens: Tokens::new(ROOT_NODE),
             block_clock: 0,
             production_nodes: FxHashMap::default(),
+            asserting: None,
         }
     }
 }
@@ -168,6 +174,8 @@ impl Network {
             return;
         };
         let walk: Vec<Vec<(AmId, NodeId)>> = tree.walk().map(|e| e.to_vec()).collect();
+        // A rule's LHS can't assert, but a function it calls could: keep the outer state.
+        let outer = self.asserting.replace((fact.id, Vec::new()));
         let mut matched: FxHashMap<AmId, Vec<Rc<AlphaMatch>>> = FxHashMap::default();
         for entries in walk {
             for &(am, _) in &entries {
@@ -183,11 +191,15 @@ impl Network {
             for v in 0..variants {
                 for (am, node) in &entries {
                     if let Some(m) = matched[am].get(v).cloned() {
+                        if let Some((_, reached)) = &mut self.asserting {
+                            reached.push(*node);
+                        }
                         self.right_activate(*node, &m, host);
                     }
                 }
             }
         }
+        self.asserting = outer;
     }
 
     /// Matches `fact` against alpha memory `am` and stores the matches.
@@ -200,16 +212,8 @@ impl Network {
         let captures = match_fact(&self.alpha[am as usize].pattern, fact, host);
         let mut out = Vec::with_capacity(captures.len());
         for (variant, captures) in captures.into_iter().enumerate() {
-            let m = Rc::new(AlphaMatch {
-                fact: fact.clone(),
-                captures,
-                variant: variant as u32,
-                tokens: Default::default(),
-                stale: Default::default(),
-            });
-            self.alpha[am as usize]
-                .entries
-                .insert((fact.id, variant as u32), m.clone());
+            let m = AlphaMatch::new(fact.clone(), captures, variant as u32);
+            self.alpha[am as usize].insert(&m);
             out.push(m);
         }
         out
@@ -233,9 +237,9 @@ impl Network {
                 variant += 1;
             }
             for m in variants.into_iter().rev() {
-                let successors = self.alpha[am as usize].successors.clone();
-                for &node in &successors {
-                    self.remove_from_right(node, &m);
+                m.retracted.set(true);
+                for index in &mut self.alpha[am as usize].indexes {
+                    index.forget_one();
                 }
                 let tokens = std::mem::take(&mut *m.tokens.borrow_mut());
                 for t in tokens.into_iter().rev() {
@@ -243,10 +247,7 @@ impl Network {
                         self.delete_token(t, host);
                     }
                 }
-                let mut freed = Vec::new();
-                for &node in &successors {
-                    freed.extend(self.right_retract(node, &m, host));
-                }
+                let freed = self.unblock(&m, host);
                 self.release(freed, host);
             }
         }
@@ -320,17 +321,8 @@ impl Network {
         count: u32,
         active: bool,
     ) -> TokenId {
-        let id = self.tokens.add(Token {
-            parent,
-            node,
-            level: self.nodes[node as usize].level,
-            matched: matched.clone(),
-            children: Vec::new(),
-            count,
-            active,
-            supports: false,
-            blocked_at: 0,
-        });
+        let level = self.nodes[node as usize].level;
+        let id = self.tokens.add(Token::new(parent, node, level, matched.clone(), count, active));
         if let Some(m) = matched {
             m.tokens.borrow_mut().push(id);
             let len = m.tokens.borrow().len() as u32;
@@ -363,12 +355,15 @@ impl Network {
 
     /// Passes an active token of `node` to each of its children.
     pub(super) fn emit(&mut self, node: NodeId, token: TokenId, host: &mut dyn TestHost) {
-        let children = self.nodes[node as usize].children.clone();
-        for child in children {
+        // The network's shape does not change while a change propagates, so the
+        // children are read by position instead of copying the list.
+        let mut i = 0;
+        while let Some(&child) = self.nodes[node as usize].children.get(i) {
             if !self.tokens.is_live(token) || !self.tokens.get(token).active {
                 return;
             }
             self.left_activate(child, token, host);
+            i += 1;
         }
     }
 
@@ -406,39 +401,6 @@ impl Network {
         }
     }
 
-    fn remove_from_right(&mut self, node: NodeId, m: &Rc<AlphaMatch>) {
-        let parent_is_root = self.nodes[node as usize].parent == ROOT_NODE;
-        let join = match &mut self.nodes[node as usize].kind {
-            NodeKind::Join(j) => j,
-            NodeKind::Count(c) => &mut c.join,
-            _ => return,
-        };
-        if parent_is_root {
-            return;
-        }
-        let key = right_key(join, m);
-        if let Some(bucket) = join.right.get_mut(&key) {
-            if let Some(pos) = bucket.iter().position(|x| Rc::ptr_eq(x, m)) {
-                bucket.remove(pos);
-            }
-            if bucket.is_empty() {
-                join.right.remove(&key);
-            }
-        }
-    }
-
-    fn right_retract(
-        &mut self,
-        node: NodeId,
-        m: &Rc<AlphaMatch>,
-        host: &mut dyn TestHost,
-    ) -> Vec<(u64, NodeId, TokenId)> {
-        match &self.nodes[node as usize].kind {
-            NodeKind::Count(_) => self.count_right_retract(node, m, host),
-            _ => Vec::new(),
-        }
-    }
-
     /// Evaluates a `test` CE's expression on a token.
     pub(super) fn eval_on_token(
         &self,
@@ -461,7 +423,7 @@ impl Network {
             self.withdraw(node, token, host);
         }
         match &mut self.nodes[node as usize].kind {
-            NodeKind::Count(_) => self.count_forget(node, token),
+            NodeKind::Count(_) => self.count_forget(node),
             NodeKind::SubCount(sc) => {
                 sc.owners.remove(&parent);
             }
@@ -478,7 +440,7 @@ impl Network {
 
     /// Deletes every token built on `token`, newest first.
     pub(super) fn delete_children(&mut self, token: TokenId, host: &mut dyn TestHost) {
-        while let Some(&child) = self.tokens.get(token).children.last() {
+        while let Some(child) = self.tokens.last_child(token) {
             self.delete_token(child, host);
         }
     }
@@ -486,8 +448,10 @@ impl Network {
     /// `token` stops being an output of `node`: take it back from the children
     /// that hold it.
     pub(super) fn withdraw(&mut self, node: NodeId, token: TokenId, host: &mut dyn TestHost) {
-        let children = self.nodes[node as usize].children.clone();
-        for child in children {
+        self.tokens.restamp(token);
+        let mut i = 0;
+        while let Some(&child) = self.nodes[node as usize].children.get(i) {
+            i += 1;
             match &self.nodes[child as usize].kind {
                 NodeKind::Join(_) => self.join_forget_left(child, token),
                 NodeKind::Partner { owner } => {
@@ -527,16 +491,24 @@ impl Network {
         }
     }
 
-    /// Removes `token` from the bucket `key` of `node`'s left index.
-    pub(super) fn unindex_left(&mut self, node: NodeId, key: &JoinKey, token: TokenId) {
-        let join = self.join_mut(node);
-        if let Some(bucket) = join.left.get_mut(key) {
-            if let Some(pos) = bucket.iter().rposition(|t| *t == token) {
-                bucket.remove(pos);
-            }
-            if bucket.is_empty() {
-                join.left.remove(key);
-            }
+    /// One entry of `node`'s left index went stale; sweeps the index when due.
+    /// `count_node` says how its entries are stamped (see [`Network::left_current`]).
+    pub(super) fn unindex_left(&mut self, node: NodeId, count_node: bool) {
+        if self.join_mut(node).left.forget_one() {
+            let mut left = std::mem::take(&mut self.join_mut(node).left);
+            left.sweep(|t, stamp| self.left_current(count_node, t, stamp));
+            self.join_mut(node).left = left;
+        }
+    }
+
+    /// Whether a left-index entry still stands: a count node files its own tokens by
+    /// when they were made (they stay until deleted); a join files its parent's
+    /// tokens by their stamp (renewed when they are withdrawn).
+    pub(super) fn left_current(&self, count_node: bool, token: TokenId, stamp: u64) -> bool {
+        if count_node {
+            self.tokens.made_at(token, stamp)
+        } else {
+            self.tokens.filed(token, stamp)
         }
     }
 
@@ -553,6 +525,29 @@ impl Network {
         self.tokens.get_mut(token).active = false;
     }
 
+    /// The alpha matches under `key` in the right memory of join `node` (not under
+    /// the root).
+    ///
+    /// The index is shared with other joins and gets a fact's match as soon as the
+    /// fact is matched, but the join must not see it before the match reaches the
+    /// join itself: a token arriving from the left in between (the same fact matching
+    /// an earlier pattern of the rule) would pair with it, and the right activation
+    /// would pair them again.
+    pub(super) fn right_bucket<'a>(
+        &'a self,
+        node: NodeId,
+        key: &JoinKey,
+    ) -> impl DoubleEndedIterator<Item = &'a Rc<AlphaMatch>> + 'a {
+        let join = self.join(node);
+        let pending = match &self.asserting {
+            Some((fact, reached)) if !reached.contains(&node) => Some(*fact),
+            _ => None,
+        };
+        self.alpha[join.alpha as usize].indexes[join.index as usize]
+            .bucket(key)
+            .filter(move |m| Some(m.fact.id) != pending)
+    }
+
     /// The join key of a token, read from its ancestors.
     pub(super) fn left_key(&self, sources: &[VarSource], token: TokenId) -> JoinKey {
         sources.iter().map(|s| self.read(token, *s)).collect()
@@ -561,8 +556,5 @@ impl Network {
 
 /// The join key of an alpha match for a join.
 pub(super) fn right_key(join: &Join, m: &AlphaMatch) -> JoinKey {
-    join.eq_right
-        .iter()
-        .map(|c| m.captures[*c as usize].clone())
-        .collect()
+    super::memory::key_of(&join.eq_right, m)
 }

@@ -27,12 +27,20 @@ pub fn eval_bound(
     token: Option<TokenValues<'_>>,
     host: &mut dyn TestHost,
 ) -> Value {
-    let mut frame: Vec<Value> = bound
-        .frame
-        .iter()
-        .map(|s| source_value(*s, captures, token))
-        .collect();
-    host.eval(&bound.expr, &mut frame)
+    // Join tests evaluate expressions in the inner loop of matching: the frame's
+    // buffer is reused rather than allocated each time (a nested evaluation, should
+    // one happen, finds the slot empty and makes its own).
+    let mut frame = FRAME.take();
+    frame.extend(bound.frame.iter().map(|s| source_value(*s, captures, token)));
+    let value = host.eval(&bound.expr, &mut frame);
+    frame.clear();
+    FRAME.set(frame);
+    value
+}
+
+thread_local! {
+    /// The reusable frame buffer of [`eval_bound`].
+    static FRAME: std::cell::Cell<Vec<Value>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
 /// Whether the field passes the test: in some alternative, every term holds.

@@ -3,7 +3,9 @@
 //! A token extends its parent by one level: the alpha match of a pattern, or nothing
 //! for `not`, `exists` and `test` levels. Children are recorded so that removing a
 //! fact removes exactly the partial matches built on it, at a cost proportional to
-//! their number.
+//! their number. They are linked through the tokens themselves (first and last
+//! child, previous and next sibling), so adding or unlinking one allocates nothing
+//! and costs the same however many siblings it has.
 
 use super::alpha::AlphaMatch;
 use super::NodeId;
@@ -28,10 +30,18 @@ pub struct Token {
     pub level: u16,
     /// The fact (and captures) of this level, for pattern levels.
     pub matched: Option<Rc<AlphaMatch>>,
-    /// The tokens that extend this one.
-    pub children: Vec<TokenId>,
-    /// For `not`/`exists` tokens: how many matches the negated part has.
+    /// The newest token extending this one.
+    last_child: Option<TokenId>,
+    /// The next older and next newer token extending the same parent.
+    siblings: (Option<TokenId>, Option<TokenId>),
+    /// For `not`/`exists` tokens: how many matches the negated part has (over a
+    /// single pattern only whether it has one: 0 or 1, the match being `blocker`).
     pub count: u32,
+    /// For `not`/`exists` tokens over a single pattern: the one match that blocks the
+    /// token (CLIPS's blocking partial match). Other matches are not counted, so a
+    /// new fact only tests the unblocked tokens, and removing a fact looks for a new
+    /// blocker only for the tokens it blocked.
+    pub blocker: Option<Rc<AlphaMatch>>,
     /// Whether the token is passed on to the node's children (for `not`/`exists`,
     /// only while the count allows it).
     pub active: bool,
@@ -41,6 +51,32 @@ pub struct Token {
     pub blocked_at: u64,
 }
 
+impl Token {
+    /// A token of `node` at `level` extending `parent` (linked in when added).
+    pub fn new(
+        parent: TokenId,
+        node: NodeId,
+        level: u16,
+        matched: Option<Rc<AlphaMatch>>,
+        count: u32,
+        active: bool,
+    ) -> Self {
+        Token {
+            parent,
+            node,
+            level,
+            matched,
+            last_child: None,
+            siblings: (None, None),
+            count,
+            blocker: None,
+            active,
+            supports: false,
+            blocked_at: 0,
+        }
+    }
+}
+
 /// The arena of tokens.
 #[derive(Debug)]
 pub struct Tokens {
@@ -48,6 +84,9 @@ pub struct Tokens {
     free: Vec<u32>,
     /// When the token in each slot was made (a counter, so later tokens compare greater).
     created: Vec<u64>,
+    /// The stamp under which the token in each slot is filed in its children's left
+    /// memories: renewed when it is withdrawn from them, which makes those entries stale.
+    stamps: Vec<u64>,
     clock: u64,
 }
 
@@ -55,43 +94,39 @@ impl Tokens {
     /// An arena holding only the root token.
     pub fn new(root_node: NodeId) -> Self {
         Tokens {
-            slots: vec![Some(Token {
-                parent: ROOT_TOKEN,
-                node: root_node,
-                level: 0,
-                matched: None,
-                children: Vec::new(),
-                count: 0,
-                active: true,
-                supports: false,
-                blocked_at: 0,
-            })],
+            slots: vec![Some(Token::new(ROOT_TOKEN, root_node, 0, None, 0, true))],
             free: Vec::new(),
             created: vec![0],
+            stamps: vec![0],
             clock: 0,
         }
     }
 
     /// Adds a token as the last child of its parent. The root keeps no list of its
     /// children (it is never deleted, and the list would hold every first-level match).
-    pub fn add(&mut self, token: Token) -> TokenId {
+    pub fn add(&mut self, mut token: Token) -> TokenId {
         let parent = token.parent;
         self.clock += 1;
-        let id = match self.free.pop() {
-            Some(i) => {
-                self.slots[i as usize] = Some(token);
-                self.created[i as usize] = self.clock;
-                TokenId(i)
-            }
+        let slot = match self.free.pop() {
+            Some(i) => i,
             None => {
-                self.slots.push(Some(token));
-                self.created.push(self.clock);
-                TokenId(self.slots.len() as u32 - 1)
+                self.slots.push(None);
+                self.created.push(0);
+                self.stamps.push(0);
+                self.slots.len() as u32 - 1
             }
         };
+        let id = TokenId(slot);
         if parent != ROOT_TOKEN {
-            self.get_mut(parent).children.push(id);
+            let older = self.get_mut(parent).last_child.replace(id);
+            token.siblings.0 = older;
+            if let Some(older) = older {
+                self.get_mut(older).siblings.1 = Some(id);
+            }
         }
+        self.slots[slot as usize] = Some(token);
+        self.created[slot as usize] = self.clock;
+        self.stamps[slot as usize] = self.clock;
         id
     }
 
@@ -104,12 +139,20 @@ impl Tokens {
         if token.parent == ROOT_TOKEN {
             return token;
         }
-        if let Some(Some(parent)) = self.slots.get_mut(token.parent.0 as usize) {
-            if let Some(pos) = parent.children.iter().rposition(|c| *c == id) {
-                parent.children.remove(pos);
-            }
+        let (older, newer) = token.siblings;
+        if let Some(older) = older {
+            self.get_mut(older).siblings.1 = newer;
+        }
+        match newer {
+            Some(newer) => self.get_mut(newer).siblings.0 = older,
+            None => self.get_mut(token.parent).last_child = older,
         }
         token
+    }
+
+    /// The newest token extending `id`, if any.
+    pub fn last_child(&self, id: TokenId) -> Option<TokenId> {
+        self.get(id).last_child
     }
 
     /// The token `id`.
@@ -129,6 +172,27 @@ impl Tokens {
     /// When the live token `id` was made: tokens made later have greater values.
     pub fn created(&self, id: TokenId) -> u64 {
         self.created[id.0 as usize]
+    }
+
+    /// The stamp under which live token `id` is filed in its children's left memories.
+    pub fn stamp(&self, id: TokenId) -> u64 {
+        self.stamps[id.0 as usize]
+    }
+
+    /// Makes the entries filed under `id`'s stamp stale (it was withdrawn).
+    pub fn restamp(&mut self, id: TokenId) {
+        self.clock += 1;
+        self.stamps[id.0 as usize] = self.clock;
+    }
+
+    /// Whether live token `id` is still the one filed with `stamp`.
+    pub fn filed(&self, id: TokenId, stamp: u64) -> bool {
+        self.is_live(id) && self.stamps[id.0 as usize] == stamp
+    }
+
+    /// Whether `id` is still the token made at `created`.
+    pub fn made_at(&self, id: TokenId, created: u64) -> bool {
+        self.is_live(id) && self.created[id.0 as usize] == created
     }
 
     /// Whether `id` names a live token.

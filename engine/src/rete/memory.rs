@@ -1,0 +1,180 @@
+//! The right memories of joins: an alpha memory's matches hashed by the captures
+//! joins test for equality.
+//!
+//! An index belongs to the alpha memory and is shared by every join that hashes
+//! the same columns of it, so a new match is hashed and stored once per distinct
+//! key, not once per join (a fact's template often feeds dozens of joins, most of
+//! them keyed alike).
+//!
+//! Removal is lazy. A retracted match is only flagged ([`AlphaMatch::retracted`]) and
+//! skipped by the walks; the index sweeps the flagged entries out once they make up
+//! half of it. Removing eagerly cost a hash lookup (usually a cache miss) and a
+//! linear search of the bucket for every join fed by the fact's alpha memory, on
+//! every retract; with the sweep the cost per retract is constant, amortised.
+
+use super::alpha::AlphaMatch;
+use super::token::TokenId;
+use super::JoinKey;
+use rustc_hash::FxHashMap;
+use std::rc::Rc;
+
+/// Below this many flagged entries an index is not swept (sweeping a small index
+/// often would cost more than walking past a few dead entries).
+const MIN_SWEEP: usize = 64;
+
+/// An alpha memory's matches, by the values of some of their captures, each
+/// bucket oldest first.
+#[derive(Debug, Default)]
+pub struct RightIndex {
+    /// The captures that make the key.
+    columns: Box<[u16]>,
+    /// How many joins read the index (none: it is no longer kept up to date).
+    pub users: u32,
+    buckets: FxHashMap<JoinKey, Vec<Rc<AlphaMatch>>>,
+    /// Entries held, flagged ones included.
+    held: usize,
+    /// Entries whose match has been retracted.
+    dead: usize,
+}
+
+impl RightIndex {
+    /// An empty index on `columns`.
+    pub fn new(columns: &[u16]) -> Self {
+        RightIndex {
+            columns: columns.into(),
+            ..Default::default()
+        }
+    }
+
+    /// Whether the index is keyed on `columns`.
+    pub fn keys_on(&self, columns: &[u16]) -> bool {
+        *self.columns == *columns
+    }
+
+    /// Adds `m` as the newest entry of its bucket.
+    pub fn push(&mut self, m: &Rc<AlphaMatch>) {
+        if self.users == 0 {
+            return;
+        }
+        let key = key_of(&self.columns, m);
+        self.buckets.entry(key).or_default().push(m.clone());
+        self.held += 1;
+    }
+
+    /// The live matches under `key`, oldest first.
+    pub fn bucket<'a>(
+        &'a self,
+        key: &JoinKey,
+    ) -> impl DoubleEndedIterator<Item = &'a Rc<AlphaMatch>> + 'a {
+        self.buckets
+            .get(key)
+            .into_iter()
+            .flatten()
+            .filter(|m| !m.retracted.get())
+    }
+
+    /// Notes that one of the entries has been retracted (and flagged), sweeping the
+    /// flagged entries out when they make up half of the index.
+    pub fn forget_one(&mut self) {
+        if self.users == 0 {
+            return;
+        }
+        self.dead += 1;
+        if self.dead >= MIN_SWEEP && self.dead * 2 >= self.held {
+            self.buckets.retain(|_, bucket| {
+                bucket.retain(|m| !m.retracted.get());
+                !bucket.is_empty()
+            });
+            self.held -= self.dead;
+            self.dead = 0;
+        }
+    }
+
+    /// Stops keeping the index (its last join is gone).
+    pub fn drop_user(&mut self) {
+        self.users = self.users.saturating_sub(1);
+        if self.users == 0 {
+            self.buckets = FxHashMap::default();
+            self.held = 0;
+            self.dead = 0;
+        }
+    }
+}
+
+/// The key of `m` on `columns`.
+pub fn key_of(columns: &[u16], m: &AlphaMatch) -> JoinKey {
+    columns
+        .iter()
+        .map(|c| m.captures[*c as usize].clone())
+        .collect()
+}
+
+/// A join's left memory: tokens by join key, each bucket oldest first, each entry
+/// with the stamp under which it was filed.
+///
+/// Like the right memory it forgets lazily: a withdrawn or deleted token leaves a
+/// stale entry (its stamp no longer matches the token's, see [`Tokens::stamp`]),
+/// skipped by walks and swept out once stale entries make up half of the index.
+/// Removing eagerly meant re-reading the token's key from its ancestors, a hash
+/// lookup and a linear search of the bucket — quadratic for a pattern with no
+/// equality test, whose one bucket holds every token.
+///
+/// [`Tokens::stamp`]: super::token::Tokens::stamp
+#[derive(Debug, Default)]
+pub struct LeftIndex {
+    buckets: FxHashMap<JoinKey, Vec<(TokenId, u64)>>,
+    held: usize,
+    dead: usize,
+}
+
+impl LeftIndex {
+    /// Files `token` under `key` with its current `stamp`, as the newest entry.
+    pub fn push(&mut self, key: JoinKey, token: TokenId, stamp: u64) {
+        self.buckets.entry(key).or_default().push((token, stamp));
+        self.held += 1;
+    }
+
+    /// Takes the bucket `key` out, for a walk that changes the network (entries
+    /// of this index are never added or withdrawn while it walks); give it back
+    /// with [`LeftIndex::restore`].
+    pub fn take(&mut self, key: &JoinKey) -> Vec<(TokenId, u64)> {
+        self.buckets.get_mut(key).map(std::mem::take).unwrap_or_default()
+    }
+
+    /// Puts back a bucket taken out, from which the walk dropped `dropped` stale entries.
+    pub fn restore(&mut self, key: JoinKey, bucket: Vec<(TokenId, u64)>, dropped: usize) {
+        self.held -= dropped;
+        self.dead = self.dead.saturating_sub(dropped);
+        if bucket.is_empty() {
+            self.buckets.remove(&key);
+        } else {
+            self.buckets.insert(key, bucket);
+        }
+    }
+
+    /// Every entry, stale ones included, bucket by bucket.
+    pub fn entries(&self) -> impl Iterator<Item = (TokenId, u64)> + '_ {
+        self.buckets.values().flatten().copied()
+    }
+
+    /// Notes that an entry went stale; true when a sweep is due.
+    pub fn forget_one(&mut self) -> bool {
+        self.dead += 1;
+        self.dead >= MIN_SWEEP && self.dead * 2 >= self.held
+    }
+
+    /// Drops the stale entries (`current` tells the live ones).
+    pub fn sweep(&mut self, current: impl Fn(TokenId, u64) -> bool) {
+        self.buckets.retain(|_, bucket| {
+            bucket.retain(|&(t, stamp)| current(t, stamp));
+            !bucket.is_empty()
+        });
+        self.held = self.buckets.values().map(Vec::len).sum();
+        self.dead = 0;
+    }
+
+    /// Empties the index.
+    pub fn clear(&mut self) {
+        *self = LeftIndex::default();
+    }
+}
