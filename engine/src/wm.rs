@@ -4,6 +4,7 @@
 use crate::compile::TemplateId;
 use crate::value::{FactId, Value};
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
@@ -34,7 +35,7 @@ pub struct WorkingMemory {
     facts: BTreeMap<FactId, Rc<Fact>>,
     /// The facts by content hash, oldest first (several on a hash collision, or with
     /// fact duplication on).
-    by_content: FxHashMap<u64, Vec<FactId>>,
+    by_content: FxHashMap<u64, SmallVec<[FactId; 1]>>,
     next_id: u64,
 }
 

@@ -11,7 +11,7 @@
 use super::alpha::AlphaMatch;
 use super::network::{right_key, Network, NodeKind, ROOT_NODE};
 use super::token::{TokenId, ROOT_TOKEN};
-use super::{NodeId, TestHost};
+use super::{JoinKey, NodeId, TestHost};
 use smallvec::SmallVec;
 use std::rc::Rc;
 
@@ -27,6 +27,7 @@ impl Network {
         &self,
         node: NodeId,
         parent: TokenId,
+        key: &JoinKey,
         host: &mut dyn TestHost,
     ) -> Option<Rc<AlphaMatch>> {
         let join = self.join(node);
@@ -38,8 +39,7 @@ impl Network {
                 .find(|m| self.join_tests_pass(join, parent, m, host))
                 .cloned();
         }
-        let key = self.left_key(&join.eq_left, parent);
-        self.right_bucket(node, &key)
+        self.right_bucket(node, key)
             .rev()
             .find(|m| self.join_tests_pass(join, parent, m, host))
             .cloned()
@@ -71,7 +71,8 @@ impl Network {
 
     /// A parent token arrives: look for a blocker and pass it on if the result allows.
     pub(super) fn count_left(&mut self, node: NodeId, parent: TokenId, host: &mut dyn TestHost) {
-        let blocker = self.first_blocker(node, parent, host);
+        let key = self.left_key(&self.join(node).eq_left, parent);
+        let blocker = self.first_blocker(node, parent, &key, host);
         let exists = self.count_exists(node);
         let open = blocker.is_some() == exists;
         let token = self.make_token(node, parent, None, blocker.is_some() as u32, open);
@@ -79,7 +80,6 @@ impl Network {
             self.block_with(token, m);
             self.stamp_blocked(token);
         }
-        let key = self.left_key(&self.join(node).eq_left, parent);
         let made = self.tokens.created(token);
         self.join_mut(node).left.push(key, token, made);
         if open {
@@ -161,7 +161,8 @@ impl Network {
                 let t = self.tokens.get(token);
                 (t.node, t.parent)
             };
-            match self.first_blocker(node, parent, host) {
+            let key = right_key(self.join(node), m);
+            match self.first_blocker(node, parent, &key, host) {
                 Some(next) => self.block_with(token, &next),
                 None => {
                     let t = self.tokens.get_mut(token);

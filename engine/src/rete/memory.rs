@@ -85,6 +85,7 @@ impl RightIndex {
                 bucket.retain(|m| !m.retracted.get());
                 !bucket.is_empty()
             });
+            shrink_if_sparse(&mut self.buckets);
             self.held -= self.dead;
             self.dead = 0;
         }
@@ -98,6 +99,15 @@ impl RightIndex {
             self.held = 0;
             self.dead = 0;
         }
+    }
+}
+
+/// Gives back the table space of a map that has shrunk to a quarter of it: a
+/// sweep walks the whole table, so a table left large would make every later
+/// sweep cost its peak size.
+fn shrink_if_sparse<V>(map: &mut FxHashMap<JoinKey, V>) {
+    if map.len() * 4 < map.capacity() {
+        map.shrink_to_fit();
     }
 }
 
@@ -169,6 +179,7 @@ impl LeftIndex {
             bucket.retain(|&(t, stamp)| current(t, stamp));
             !bucket.is_empty()
         });
+        shrink_if_sparse(&mut self.buckets);
         self.held = self.buckets.values().map(Vec::len).sum();
         self.dead = 0;
     }
