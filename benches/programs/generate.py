@@ -24,10 +24,10 @@ Usage (from the repository root):
 
     python3 benches/programs/generate.py
 
-Each file holds the rules and its data (deffacts, or rules that make it), so `(load FILE)
-(reset) (run)` runs it
-on CLIPS 6.30/6.4 and `salience run FILE` runs it on Salience. The data is generated the
-way the benchmarks' own data generators do it, deterministically:
+Each file holds the rules and its data (deffacts, or rules that make it), so `(load
+FILE) (reset) (run)` runs it on CLIPS 6.30/6.4 and `salience run FILE` runs it on
+Salience. The classic benchmarks' data is generated the way their own data generators do
+it, deterministically:
 
 - Miss Manners (Tim Grose's generator, 1991): guests are named 1..N; each guest's sex is
   drawn from C's rand() seeded with 10 (at most N/2 males, the rest females), then a
