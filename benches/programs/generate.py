@@ -1,18 +1,33 @@
 #!/usr/bin/env python3
-"""Writes the classic OPS5 benchmark programs (Brant, Grose, Lofaso and Miranker 1991,
-"Effects of Database Size on Rule System Performance: Five Case Studies") as
-self-contained CLIPS files in this directory:
+"""Writes the benchmark programs as self-contained CLIPS files in this directory: the
+classic OPS5 benchmarks (Brant, Grose, Lofaso and Miranker 1991, "Effects of Database
+Size on Rule System Performance: Five Case Studies")
 
     manners_16.clp manners_32.clp manners_64.clp manners_128.clp
     waltz_12.clp waltz_25.clp waltz_50.clp
+
+and synthetic ones, whose data their own rules create (a counter loop):
+
+    joins_10k.clp joins_100k.clp    three 5-pattern rules with equality joins over 5n facts
+    churn_100k.clp churn_1m.clp     that many facts asserted and retracted in small batches
+    rules_1000.clp                  1,000 rules (2-6 patterns each) for timing the loader
+    fact_cost/{plain,joins}_{1k,10k,100k,1m}.clp
+                                    time an assert+retract with that many facts in working
+                                    memory, with no rule or two join rules matching them
+                                    (they print timings, so benches/vs-clips --fact-cost
+                                    runs them apart from the others)
+
+The synthetic programs print counts and checksums that do not depend on the order in
+which rules of equal salience fire.
 
 Usage (from the repository root):
 
     python3 benches/programs/generate.py
 
-Each file holds the rules and its data as deffacts, so `(load FILE) (reset) (run)` runs it
-on CLIPS 6.30/6.4 and `salience run FILE` runs it on Salience. The data is generated the
-way the benchmarks' own data generators do it, deterministically:
+Each file holds the rules and its data (deffacts, or rules that make it), so `(load
+FILE) (reset) (run)` runs it on CLIPS 6.30/6.4 and `salience run FILE` runs it on
+Salience. The classic benchmarks' data is generated the way their own data generators do
+it, deterministically:
 
 - Miss Manners (Tim Grose's generator, 1991): guests are named 1..N; each guest's sex is
   drawn from C's rand() seeded with 10 (at most N/2 males, the rest females), then a
@@ -640,13 +655,312 @@ def waltz_program(numreg):
     return "\n".join(out) + "\n"
 
 
+# ---------------------------------------------------------------- Joins
+
+JOINS_RULES = r"""
+;;; Five templates, one fact of each per index i; each maps its index to another by a
+;;; multiplication modulo n (a bijection: the multipliers are prime to n), so a chain
+;;; a -> b -> c -> d -> e through equal slot values exists for every a fact. The data is
+;;; made by the `generate` rule, one index per firing, so every join sees facts arrive on
+;;; both its sides in a scattered order.
+
+(deftemplate a (slot id) (slot x))
+(deftemplate b (slot x) (slot y))
+(deftemplate c (slot y) (slot z))
+(deftemplate d (slot z) (slot w))
+(deftemplate e (slot w) (slot id))
+
+(defrule generate
+  ?c <- (counter ?i&:(< ?i ?*n*))
+  =>
+  (retract ?c)
+  (assert (a (id ?i) (x (mod (* ?i 7) ?*n*))))
+  (assert (b (x ?i) (y (mod (* ?i 11) ?*n*))))
+  (assert (c (y ?i) (z (mod (* ?i 13) ?*n*))))
+  (assert (d (z ?i) (w (mod (* ?i 17) ?*n*))))
+  (assert (e (w ?i) (id (mod (* ?i 19) ?*n*))))
+  (assert (counter (+ ?i 1))))
+
+;; The chain, joined from a to e ...
+(defrule chain_forward
+  (a (id ?i) (x ?x))
+  (b (x ?x) (y ?y))
+  (c (y ?y) (z ?z))
+  (d (z ?z) (w ?w))
+  (e (w ?w) (id ?j))
+  =>
+  (bind ?*forward* (+ ?*forward* 1))
+  (bind ?*forward-sum* (+ ?*forward-sum* (* ?i 3) ?j)))
+
+;; ... and from e back to a: the same matches through other joins.
+(defrule chain_backward
+  (e (w ?w) (id ?j))
+  (d (z ?z) (w ?w))
+  (c (y ?y) (z ?z))
+  (b (x ?x) (y ?y))
+  (a (id ?i) (x ?x))
+  =>
+  (bind ?*backward* (+ ?*backward* 1))
+  (bind ?*backward-sum* (+ ?*backward-sum* (* ?i 3) ?j)))
+
+;; Chains that come back to the index they started from: the last join tests two slots.
+(defrule cycle
+  (a (id ?i) (x ?x))
+  (b (x ?x) (y ?y))
+  (c (y ?y) (z ?z))
+  (d (z ?z) (w ?w))
+  (e (w ?w) (id ?i))
+  =>
+  (bind ?*cycles* (+ ?*cycles* 1)))
+
+(defrule report
+  (declare (salience -10))
+  (counter ?)
+  =>
+  (printout t "chains forward " ?*forward* " (checksum " ?*forward-sum* "), backward "
+              ?*backward* " (checksum " ?*backward-sum* "), cycles " ?*cycles* crlf))
+
+(deffacts start (counter 0))
+"""
+
+
+def joins_program(n):
+    """A join-heavy program over 5*n facts: three 5-pattern rules with equality joins."""
+    assert all(n % p for p in (7, 11, 13, 17, 19)), "the multipliers must be prime to n"
+    return "\n".join([
+        f";;; Joins over {5 * n} facts: a synthetic join-heavy program (5-pattern rules, equality",
+        ";;; joins). Written by benches/programs/generate.py -- edit that, not this file. Prints",
+        ";;; how many chains each rule matched and checksums of them (independent of firing order).",
+        "",
+        f"(defglobal ?*n* = {n} ?*forward* = 0 ?*forward-sum* = 0",
+        "           ?*backward* = 0 ?*backward-sum* = 0 ?*cycles* = 0)",
+        JOINS_RULES,
+    ])
+
+
+# ---------------------------------------------------------------- Churn
+
+CHURN_RULES = r"""
+;;; Each `produce` firing asserts one batch of facts (item BATCH K) and an (expire OLD) fact
+;;; for the batch made ?*window* batches before; `consume` then retracts that batch's items
+;;; one firing each. Working memory holds about ?*window* batches of items throughout.
+
+(defrule produce
+  ?c <- (counter ?b&:(< ?b (+ ?*batches* ?*window*)))
+  =>
+  (retract ?c)
+  (if (< ?b ?*batches*) then
+    (loop-for-count (?k 1 ?*batch-size*)
+      (assert (item ?b ?k))))
+  (assert (expire (- ?b ?*window*)))
+  (assert (counter (+ ?b 1))))
+
+(defrule consume
+  (declare (salience 10))
+  (expire ?b)
+  ?f <- (item ?b ?k)
+  =>
+  (retract ?f)
+  (bind ?*retracted* (+ ?*retracted* 1))
+  (bind ?*checksum* (+ ?*checksum* ?b ?k)))
+
+(defrule expired
+  (declare (salience 5))
+  ?e <- (expire ?)
+  =>
+  (retract ?e))
+
+(defrule report
+  (declare (salience -10))
+  (counter ?)
+  (not (item $?))
+  =>
+  (printout t "items asserted and retracted " ?*retracted* ", checksum " ?*checksum* crlf))
+
+(deffacts start (counter 0))
+"""
+
+
+def churn_program(batches, batch_size=10, window=1000):
+    """Asserts and retracts batches*batch_size facts, about window batches in memory at once."""
+    return "\n".join([
+        f";;; Churn: {batches * batch_size} facts asserted and retracted, in batches of {batch_size},",
+        f";;; about {window * batch_size} of them in working memory at a time. Written by",
+        ";;; benches/programs/generate.py -- edit that, not this file. Prints how many items",
+        ";;; were retracted and the sum of their fields.",
+        "",
+        f"(defglobal ?*batches* = {batches} ?*batch-size* = {batch_size} ?*window* = {window}",
+        "           ?*retracted* = 0 ?*checksum* = 0)",
+        CHURN_RULES,
+    ])
+
+
+# ---------------------------------------------------------------- Loading many rules
+
+def many_rules_program(count, seed=1991):
+    """`count` distinct rules of 2 to 6 patterns over 20 templates, for timing the loader.
+
+    The rules look like an application's: constants, joins on shared variables, predicate
+    and negated constraints, `not` and `test` conditional elements, salience, and
+    actions that assert, modify and print. Nothing matches them (no deffacts), so running
+    the program only prints the rule count.
+    """
+    import random
+    rng = random.Random(seed)
+    templates = [(f"t{k}", [f"s{j}" for j in range(3 + k % 4)]) for k in range(20)]
+    symbols = ["red", "green", "blue", "open", "closed", "high", "low", "yes", "no", "pending"]
+    out = [f";;; {count} rules for timing the loader: generated by benches/programs/generate.py",
+           ";;; (edit that, not this file). Nothing matches them; running prints the count.",
+           ""]
+    for name, slots in templates:
+        out.append(f"(deftemplate {name} " + " ".join(f"(slot {s})" for s in slots) + ")")
+    out.append("")
+
+    def constant():
+        return rng.choice(symbols) if rng.random() < 0.6 else str(rng.randrange(100))
+
+    for r in range(count):
+        bound = []          # variables bound so far
+        fact_vars = []      # (variable, template, slots) of patterns bound to a fact
+        lhs = []
+        n_patterns = rng.randint(2, 6)
+        for p in range(n_patterns):
+            name, slots = rng.choice(templates)
+            negated = p > 0 and rng.random() < 0.15
+            fields = []
+            new_here = []
+            for s in rng.sample(slots, rng.randint(1, len(slots))):
+                roll = rng.random()
+                var = f"x{len(bound) + len(new_here) + 1}"
+                if bound and roll < 0.35:
+                    fields.append(f"({s} ?{rng.choice(bound)})")
+                elif roll < 0.55 or (negated and roll >= 0.65):
+                    fields.append(f"({s} {constant()})")
+                elif roll < 0.65:
+                    fields.append(f"({s} ~{constant()})")
+                elif roll < 0.75 and bound:
+                    fields.append(f"({s} ?{var}&:(> ?{var} ?{rng.choice(bound)}))")
+                    new_here.append(var)
+                else:
+                    fields.append(f"({s} ?{var})")
+                    new_here.append(var)
+            pattern = f"({name} " + " ".join(fields) + ")"
+            if negated:
+                lhs.append(f"  (not {pattern})")
+            elif rng.random() < 0.4:
+                fact = f"f{p}"
+                lhs.append(f"  ?{fact} <- {pattern}")
+                fact_vars.append((fact, name, slots))
+            else:
+                lhs.append(f"  {pattern}")
+            if not negated:
+                bound.extend(new_here)  # a variable first met inside `not` is local to it
+        if len(bound) >= 2 and rng.random() < 0.3:
+            x, y = rng.sample(bound, 2)
+            lhs.append(f"  (test (neq ?{x} ?{y}))")
+        rhs = []
+        name, slots = rng.choice(templates)
+        values = [f"({s} ?{rng.choice(bound)})" if bound and rng.random() < 0.5
+                  else f"({s} {constant()})" for s in slots[:rng.randint(1, len(slots))]]
+        rhs.append(f"  (assert ({name} " + " ".join(values) + "))")
+        if fact_vars and rng.random() < 0.5:
+            fact, _, fslots = rng.choice(fact_vars)
+            rhs.append(f"  (modify ?{fact} ({rng.choice(fslots)} {constant()}))")
+        if bound and rng.random() < 0.3:
+            rhs.append(f"  (printout t \"rule {r}: \" ?{rng.choice(bound)} crlf)")
+        header = f"(defrule rule-{r:04d}"
+        if rng.random() < 0.2:
+            header += f"\n  (declare (salience {rng.randint(-10, 10)}))"
+        out.append(header)
+        out.extend(lhs)
+        out.append("  =>")
+        out.extend(rhs)
+        out[-1] += ")"
+        out.append("")
+    out.append("(defrule report")
+    out.append("  =>")
+    out.append(f"  (printout t \"{count} rules loaded\" crlf))")
+    return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------- Cost per fact
+
+FACT_COST_TEMPLATES = r"""
+(deftemplate item (slot id) (slot group))
+(deftemplate probe (slot id) (slot group))
+"""
+
+# Two rules that keep every item in join memories, one with items on the left of a join
+# (a token per item), one on the right (items hashed by group: a group gains items as
+# working memory grows). No probe fact ever exists, so neither fires.
+FACT_COST_JOINS = r"""
+(defrule item-then-probe
+  (item (id ?i))
+  (probe (id ?i))
+  =>)
+
+(defrule probe-then-items
+  (probe (group ?g))
+  (item (group ?g))
+  =>)
+"""
+
+FACT_COST_MEASURE = r"""
+;; Fills working memory with ?*size* items, then asserts and retracts ?*cycles* more items
+;; one at a time, timing each phase with (time).
+(defrule measure
+  =>
+  (bind ?t0 (time))
+  (loop-for-count (?i 1 ?*size*)
+    (assert (item (id ?i) (group (mod ?i 100)))))
+  (bind ?t1 (time))
+  (loop-for-count (?i 1 ?*cycles*)
+    (bind ?f (assert (item (id (+ ?*size* ?i)) (group (mod ?i 100)))))
+    (retract ?f))
+  (bind ?t2 (time))
+  (printout t "rules " ?*rules* " size " ?*size*
+              " fill-ns-per-fact " (integer (/ (* 1e9 (- ?t1 ?t0)) ?*size*))
+              " ns-per-assert-retract " (integer (/ (* 1e9 (- ?t2 ?t1)) ?*cycles*)) crlf))
+"""
+
+FACT_COST_SIZES = {"1k": 1_000, "10k": 10_000, "100k": 100_000, "1m": 1_000_000}
+
+
+def fact_cost_program(size, joins, cycles=100_000):
+    """Times one assert+retract with `size` facts in working memory (prints timings); with
+    `joins`, two rules hold the facts in join memories, else working memory alone does."""
+    rules = "joins" if joins else "none"
+    return "\n".join([
+        f";;; Cost per fact with {size} facts in working memory, "
+        + ("two rules joining them" if joins else "no rules matching them") + ": written by",
+        ";;; benches/programs/generate.py (edit that, not this file); run by benches/vs-clips",
+        ";;; --fact-cost. Prints nanoseconds per fact filled and per assert+retract at that size.",
+        "",
+        f"(defglobal ?*rules* = {rules} ?*size* = {size} ?*cycles* = {cycles})",
+        FACT_COST_TEMPLATES + (FACT_COST_JOINS if joins else "") + FACT_COST_MEASURE,
+    ])
+
+
+def write(name, text):
+    with open(os.path.join(HERE, name), "w") as f:
+        f.write(text)
+
+
 def main():
     for n in (16, 32, 64, 128):
-        with open(os.path.join(HERE, f"manners_{n}.clp"), "w") as f:
-            f.write(manners_program(n))
+        write(f"manners_{n}.clp", manners_program(n))
     for n in (12, 25, 50):
-        with open(os.path.join(HERE, f"waltz_{n}.clp"), "w") as f:
-            f.write(waltz_program(n))
+        write(f"waltz_{n}.clp", waltz_program(n))
+    write("joins_10k.clp", joins_program(2_000))
+    write("joins_100k.clp", joins_program(20_000))
+    write("churn_100k.clp", churn_program(10_000))
+    write("churn_1m.clp", churn_program(100_000))
+    write("rules_1000.clp", many_rules_program(1000))
+    os.makedirs(os.path.join(HERE, "fact_cost"), exist_ok=True)
+    for label, size in FACT_COST_SIZES.items():
+        for joins in (False, True):
+            name = f"{'joins' if joins else 'plain'}_{label}.clp"
+            write(os.path.join("fact_cost", name), fact_cost_program(size, joins))
 
 
 if __name__ == "__main__":
