@@ -33,10 +33,6 @@
    (slot cell (type SYMBOL))
    (slot value (type INTEGER) (range 1 9)))
 
-(deftemplate eliminate "A technique proved that `cell` cannot hold `value`"
-   (slot cell (type SYMBOL))
-   (slot value (type INTEGER)))
-
 (deftemplate contradiction "The candidates left cannot be completed (used by hypotheses)"
    (slot reason (type STRING))
    (slot where (type SYMBOL)))

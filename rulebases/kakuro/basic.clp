@@ -37,11 +37,16 @@
    (slot run (type SYMBOL))
    (multislot digits (type INTEGER)))
 
-(defrule initial-candidates "Every white cell starts with the candidates 1 to 9"
+(deftemplate candidates-listed "The candidate facts of cell `cell` were made"
+   (slot cell (type SYMBOL)))
+
+(defrule initial-candidates "Every white cell starts with a candidate fact per value it allows (1 to 9)"
    (declare (salience 100))
-   (cell (id ?c))
+   (cell (id ?c) (values $?vs))
+   (not (candidates-listed (cell ?c)))
    =>
-   (loop-for-count (?v 1 9) (assert (candidate (cell ?c) (value ?v)))))
+   (assert (candidates-listed (cell ?c)))
+   (foreach ?v ?vs (assert (candidate (cell ?c) (value ?v)))))
 
 (defrule initial-progress "Every run starts with no cell placed"
    (declare (salience 100))
@@ -55,20 +60,6 @@
    (not (candidate (cell ?c) (value ?v)))
    =>
    (modify ?f (values ?a ?b)))
-
-(defrule apply-elimination "A proven elimination removes the candidate"
-   (declare (salience 90))
-   ?e <- (eliminate (cell ?c) (value ?v))
-   ?k <- (candidate (cell ?c) (value ?v))
-   =>
-   (retract ?e ?k))
-
-(defrule spent-elimination "An elimination of a candidate already gone is dropped"
-   (declare (salience 90))
-   ?e <- (eliminate (cell ?c) (value ?v))
-   (not (candidate (cell ?c) (value ?v)))
-   =>
-   (retract ?e))
 
 (defrule count-placed "A placed cell adds its digit to each of its runs' progress"
    (declare (salience 90))

@@ -5,17 +5,18 @@
 
 (deftemplate trial "The rules got stuck: trial and error has begun")
 
-(deftemplate alternative "An undecided cell's candidate, as an alternative for trial and error"
+(deftemplate alternative "An undecided cell's candidate (fact `candidate`), as an alternative for trial and error"
    (slot cell (type SYMBOL))
-   (slot value (type INTEGER)))
+   (slot value (type INTEGER))
+   (slot candidate))
 
 (deffunction assume-digit (?a)
    "Assume the cell of alternative ?a holds its digit"
    (assert (placed (cell (fact-slot-value ?a cell)) (value (fact-slot-value ?a value)))))
 
 (deffunction exclude-digit (?a)
-   "Assume the cell of alternative ?a does not hold its digit"
-   (assert (eliminate (cell (fact-slot-value ?a cell)) (value (fact-slot-value ?a value)))))
+   "Assume the cell of alternative ?a does not hold its digit: its candidate goes"
+   (retract (fact-slot-value ?a candidate)))
 
 (defrule rules-stuck "The rules are stuck with an undecided cell: trial and error begins"
    (declare (salience -1000))
@@ -28,9 +29,10 @@
    (declare (salience -1001))
    (trial)
    (cell (id ?c) (values $?vs&:(> (length$ ?vs) 1)))
-   (candidate (cell ?c) (value ?v))
+   ?k <- (candidate (cell ?c) (value ?v))
+   (not (alternative (cell ?c) (value ?v)))
    =>
-   (assert (alternative (cell ?c) (value ?v))))
+   (assert (alternative (cell ?c) (value ?v) (candidate ?k))))
 
 (defrule spent-alternative "An alternative whose candidate is gone, or whose cell is decided, is dropped"
    (declare (salience 95))

@@ -60,7 +60,8 @@
       (bind ?pin (kakuro-region-pin ?r (if ?across then across-fact else down-fact)
                                        (if ?across then down-fact else across-fact) 6))
       (if (= (length$ ?pin) 2) then
-         (bind ?cell (nth$ 1 ?pin))
-         (foreach ?w (fact-slot-value ?cell values)
-            (if (<> ?w (nth$ 2 ?pin)) then
-               (assert (eliminate (cell (fact-slot-value ?cell id)) (value ?w))))))))
+         (bind ?cell (fact-slot-value (nth$ 1 ?pin) id))
+         (if (member$ (nth$ 2 ?pin) (fact-slot-value (nth$ 1 ?pin) values))
+            then (assert (placed (cell ?cell) (value (nth$ 2 ?pin))))
+            else (assert (contradiction (reason "a region sum needs a digit the cell cannot take")
+                                        (where ?cell)))))))

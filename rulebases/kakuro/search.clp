@@ -15,22 +15,42 @@
             (return TRUE))))
    FALSE)
 
+(deftemplate search-check "The fillings of run `run` are being searched"
+   (slot run (type SYMBOL)))
+
+(deffunction kakuro-filling-uses (?v ?cell ?clue ?cells)
+   "True when some filling of the run (cell facts ?cells, clue ?clue) puts digit ?v in the cell
+    named ?cell"
+   (bind ?others (create$))
+   (foreach ?f ?cells
+      (if (neq (fact-slot-value ?f id) ?cell) then (bind ?others (create$ ?others ?f))))
+   (kakuro-fill (- ?clue ?v) (create$ ?v) ?others))
+
 (defrule search-watch "A change of a cell's candidates calls for a new search of its runs"
    (declare (salience 85))
-   (cell (id ?c) (values $?))
-   (in-run (cell ?c) (run ?r))
+   (cell (across ?a) (down ?d) (values $?))
    =>
-   (assert (search-due (run ?r))))
+   (assert (search-due (run ?a)) (search-due (run ?d))))
+
+(defrule search-start "The fillings of a changed run are searched, one run at a time"
+   (declare (salience 18))
+   ?d <- (search-due (run ?r))
+   =>
+   (retract ?d)
+   (assert (search-check (run ?r))))
 
 (defrule run-search "A digit that no complete filling of the run uses"
    (declare (salience 20))
-   ?d <- (search-due (run ?r))
+   (search-check (run ?r))
    (run (id ?r) (clue ?s) (cell-facts $?fs))
+   (in-run (run ?r) (cell ?c))
+   ?k <- (candidate (cell ?c) (value ?v))
+   (test (not (kakuro-filling-uses ?v ?c ?s ?fs)))
    =>
-   (retract ?d)
-   (loop-for-count (?i 1 (length$ ?fs))
-      (bind ?f (nth$ ?i ?fs))
-      (bind ?others (delete$ ?fs ?i ?i))
-      (foreach ?v (fact-slot-value ?f values)
-         (if (not (kakuro-fill (- ?s ?v) (create$ ?v) ?others)) then
-            (assert (eliminate (cell (fact-slot-value ?f id)) (value ?v)))))))
+   (retract ?k))
+
+(defrule search-done "The run's fillings are searched"
+   (declare (salience 19))
+   ?d <- (search-check)
+   =>
+   (retract ?d))

@@ -34,36 +34,50 @@
    =>
    (retract ?k))
 
-(deftemplate completion-due "Run `run` changed since its completion bounds were last checked"
+(deftemplate completion-due "A cell of run `run` changed since its completion bounds were last checked"
    (slot run (type SYMBOL)))
 
-(deffunction kakuro-extreme-sum (?skip ?largest $?cells)
-   "The sum of the smallest (or, with ?largest, the largest) candidate of each cell fact in
-    ?cells other than ?skip"
-   (bind ?sum 0)
+(deftemplate completion-check "The completion bounds of run `run` are being checked"
+   (slot run (type SYMBOL)))
+
+(deffunction kakuro-completion-misses (?v ?cell ?clue ?cells)
+   "True when digit ?v in the cell named ?cell leaves its run (cell facts ?cells, clue ?clue)
+    short of the clue with every other cell at its largest candidate, or over it with every
+    other cell at its smallest"
+   (bind ?low 0)
+   (bind ?high 0)
    (foreach ?f ?cells
-      (if (neq ?f ?skip) then
-         (bind ?vs (fact-slot-value ?f values))
-         (if (> (length$ ?vs) 0) then
-            (bind ?sum (+ ?sum (if ?largest then (nth$ (length$ ?vs) ?vs) else (nth$ 1 ?vs)))))))
-   ?sum)
+      (bind ?vs (fact-slot-value ?f values))
+      (if (and (neq (fact-slot-value ?f id) ?cell) (> (length$ ?vs) 0)) then
+         (bind ?low (+ ?low (nth$ 1 ?vs)))
+         (bind ?high (+ ?high (nth$ (length$ ?vs) ?vs)))))
+   (or (> (+ ?v ?low) ?clue) (< (+ ?v ?high) ?clue)))
 
 (defrule completion-watch "A change of a cell's candidates calls for its runs' completion bounds"
    (declare (salience 85))
-   (cell (id ?c) (values $?))
-   (in-run (cell ?c) (run ?r))
+   (cell (across ?a) (down ?d) (values $?))
    =>
-   (assert (completion-due (run ?r))))
+   (assert (completion-due (run ?a)) (completion-due (run ?d))))
+
+(defrule completion-start "The completion bounds of a changed run are checked, one run at a time"
+   (declare (salience 26))
+   ?d <- (completion-due (run ?r))
+   =>
+   (retract ?d)
+   (assert (completion-check (run ?r))))
 
 (defrule max-min-completion "A digit that leaves the run short of its clue even with the other cells at their largest, or over it with them at their smallest"
    (declare (salience 28))
-   ?d <- (completion-due (run ?r))
+   (completion-check (run ?r))
    (run (id ?r) (clue ?s) (cell-facts $?fs))
+   (in-run (run ?r) (cell ?c))
+   ?k <- (candidate (cell ?c) (value ?v))
+   (test (kakuro-completion-misses ?v ?c ?s ?fs))
    =>
-   (retract ?d)
-   (foreach ?f ?fs
-      (bind ?low (kakuro-extreme-sum ?f FALSE ?fs))
-      (bind ?high (kakuro-extreme-sum ?f TRUE ?fs))
-      (foreach ?v (fact-slot-value ?f values)
-         (if (or (> (+ ?v ?low) ?s) (< (+ ?v ?high) ?s)) then
-            (assert (eliminate (cell (fact-slot-value ?f id)) (value ?v)))))))
+   (retract ?k))
+
+(defrule completion-done "The run's completion bounds are checked"
+   (declare (salience 27))
+   ?d <- (completion-check)
+   =>
+   (retract ?d))

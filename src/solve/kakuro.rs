@@ -131,7 +131,7 @@ impl PuzzleKind for Kakuro {
             Some(Value::Integer(n)) => Some(n.to_string()),
             _ => None,
         };
-        if (is("candidate") && !asserted) || (is("eliminate") && asserted) {
+        if is("candidate") && !asserted {
             Some(format!("{} ≠ {}", text("cell")?, text("value")?))
         } else if is("placed") && asserted {
             Some(format!("{} = {}", text("cell")?, text("value")?))
