@@ -13,6 +13,7 @@ mod strategy;
 use crate::compile::ModuleId;
 use crate::rete::{ProductionId, TokenId};
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 use std::collections::BTreeMap;
 pub use strategy::Strategy;
 
@@ -41,15 +42,27 @@ pub struct Activation {
     pub random: u64,
 }
 
+/// The part of the ordering key a strategy decides; inline for all but lex and mea.
+type StrategyKey = SmallVec<[i64; 2]>;
+
 /// The ordering key of an activation within its module's agenda.
-type Key = (i64, Vec<i64>, i64);
+type Key = (i64, StrategyKey, i64);
+
+/// Where an activation is stored in the agenda's slab.
+type Slot = u32;
 
 /// The agendas of all modules.
+///
+/// Activations live in a slab (a vector with a free list) that the queues and the
+/// token index refer to by position: adding or removing one costs a queue update and
+/// one hash operation, the least that finding it by token needs.
 #[derive(Debug, Default)]
 pub struct Agenda {
-    queues: FxHashMap<ModuleId, BTreeMap<Key, ActivationId>>,
-    activations: FxHashMap<ActivationId, (Activation, Key)>,
-    by_token: FxHashMap<(ProductionId, TokenId), ActivationId>,
+    queues: FxHashMap<ModuleId, BTreeMap<Key, Slot>>,
+    slots: Vec<Option<(Activation, Key)>>,
+    free: Vec<Slot>,
+    count: usize,
+    by_token: FxHashMap<(ProductionId, TokenId), Slot>,
     next_seq: u64,
     strategy: Strategy,
     rng: u64,
@@ -64,9 +77,8 @@ impl Agenda {
     /// Changes the strategy and reorders every agenda.
     pub fn set_strategy(&mut self, strategy: Strategy) {
         self.strategy = strategy;
-        let all: Vec<Activation> = self.activations.values().map(|(a, _)| a.clone()).collect();
-        self.queues.clear();
-        self.activations.clear();
+        let all: Vec<Activation> = self.all().cloned().collect();
+        self.clear();
         for a in all {
             self.insert(a);
         }
@@ -111,14 +123,30 @@ impl Agenda {
             self.strategy.key(&activation),
             -(activation.seq as i64),
         );
+        let slot = match self.free.pop() {
+            Some(slot) => slot,
+            None => {
+                self.slots.push(None);
+                self.slots.len() as Slot - 1
+            }
+        };
         self.queues
             .entry(activation.module)
             .or_default()
-            .insert(key.clone(), id);
+            .insert(key.clone(), slot);
         self.by_token
-            .insert((activation.production, activation.token), id);
-        self.activations.insert(id, (activation, key));
+            .insert((activation.production, activation.token), slot);
+        self.slots[slot as usize] = Some((activation, key));
+        self.count += 1;
         id
+    }
+
+    /// Takes the activation out of `slot`.
+    fn take(&mut self, slot: Slot) -> Option<(Activation, Key)> {
+        let taken = self.slots.get_mut(slot as usize)?.take()?;
+        self.free.push(slot);
+        self.count -= 1;
+        Some(taken)
     }
 
     /// Puts back an activation just popped (e.g. at a breakpoint), in the place it had.
@@ -128,8 +156,8 @@ impl Agenda {
 
     /// Removes the activation of `production` by `token`, if there is one.
     pub fn remove(&mut self, production: ProductionId, token: TokenId) -> Option<Activation> {
-        let id = self.by_token.remove(&(production, token))?;
-        let (activation, key) = self.activations.remove(&id)?;
+        let slot = self.by_token.remove(&(production, token))?;
+        let (activation, key) = self.take(slot)?;
         if let Some(q) = self.queues.get_mut(&activation.module) {
             q.remove(&key);
         }
@@ -144,8 +172,8 @@ impl Agenda {
     /// Takes the first activation of `module`'s agenda.
     pub fn pop(&mut self, module: ModuleId) -> Option<Activation> {
         let q = self.queues.get_mut(&module)?;
-        let (_, id) = q.pop_first()?;
-        let (activation, _) = self.activations.remove(&id)?;
+        let (_, slot) = q.pop_first()?;
+        let (activation, _) = self.take(slot)?;
         self.by_token
             .remove(&(activation.production, activation.token));
         Some(activation)
@@ -162,7 +190,7 @@ impl Agenda {
             .get(&module)
             .map(|q| {
                 q.values()
-                    .filter_map(|id| self.activations.get(id).map(|(a, _)| a))
+                    .filter_map(|slot| self.slots[*slot as usize].as_ref().map(|(a, _)| a))
                     .collect()
             })
             .unwrap_or_default()
@@ -170,7 +198,7 @@ impl Agenda {
 
     /// Every activation, in no particular order.
     pub fn all(&self) -> impl Iterator<Item = &Activation> {
-        self.activations.values().map(|(a, _)| a)
+        self.slots.iter().flatten().map(|(a, _)| a)
     }
 
     /// Changes an activation's salience (dynamic salience re-evaluation).
@@ -184,17 +212,19 @@ impl Agenda {
     /// Removes every activation.
     pub fn clear(&mut self) {
         self.queues.clear();
-        self.activations.clear();
+        self.slots.clear();
+        self.free.clear();
+        self.count = 0;
         self.by_token.clear();
     }
 
     /// The number of activations.
     pub fn len(&self) -> usize {
-        self.activations.len()
+        self.count
     }
 
     /// Whether there are no activations at all.
     pub fn is_empty(&self) -> bool {
-        self.activations.is_empty()
+        self.count == 0
     }
 }

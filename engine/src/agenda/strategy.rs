@@ -51,27 +51,28 @@ impl Strategy {
 
     /// The part of an activation's ordering key this strategy decides (smaller
     /// fires first); ties fall to newest-first.
-    pub(super) fn key(self, a: &Activation) -> Vec<i64> {
+    pub(super) fn key(self, a: &Activation) -> super::StrategyKey {
+        use smallvec::smallvec;
         match self {
-            Strategy::Depth => Vec::new(),
-            Strategy::Breadth => vec![a.seq as i64],
+            Strategy::Depth => smallvec![],
+            Strategy::Breadth => smallvec![a.seq as i64],
             // Equal specificity: the older activation first, as CLIPS does.
-            Strategy::Simplicity => vec![a.specificity as i64, a.seq as i64],
-            Strategy::Complexity => vec![-(a.specificity as i64), a.seq as i64],
+            Strategy::Simplicity => smallvec![a.specificity as i64, a.seq as i64],
+            Strategy::Complexity => smallvec![-(a.specificity as i64), a.seq as i64],
             // Under lex and mea, CLIPS breaks ties in favour of the older activation.
             Strategy::Lex => {
                 let mut key = lex_key(&recency(a));
                 key.push(a.seq as i64);
-                key
+                key.into()
             }
             Strategy::Mea => {
                 let recency = recency(a);
                 let mut key = vec![-(recency.first().copied().unwrap_or(0) as i64)];
                 key.extend(lex_key(&recency));
                 key.push(a.seq as i64);
-                key
+                key.into()
             }
-            Strategy::Random => vec![(a.random >> 1) as i64],
+            Strategy::Random => smallvec![(a.random >> 1) as i64],
         }
     }
 }

@@ -4,10 +4,8 @@
 use super::token::TokenId;
 use super::TestHost;
 use crate::compile::lhs::{AlphaPattern, SlotMatch};
-use crate::value::{FactId, Value};
+use crate::value::Value;
 use crate::wm::Fact;
-use indexmap::IndexMap;
-use rustc_hash::FxBuildHasher;
 use smallvec::SmallVec;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -36,17 +34,21 @@ pub struct AlphaMatch {
     ///
     /// [`Token::blocker`]: super::token::Token::blocker
     pub blocks: RefCell<Vec<TokenId>>,
-    /// Whether the fact has been retracted (the join indexes drop such matches lazily).
+    /// Whether the fact has been retracted (the memories drop such matches lazily).
     pub retracted: std::cell::Cell<bool>,
+    /// The alpha memory holding the match.
+    pub memory: AmId,
 }
 
 impl AlphaMatch {
-    /// A match of `fact` with `captures`, the `variant`-th way of splitting it.
-    pub fn new(fact: Rc<Fact>, captures: Box<[Value]>, variant: u32) -> Rc<Self> {
+    /// A match of `fact` with `captures` in alpha memory `memory`, the
+    /// `variant`-th way of splitting the fact.
+    pub fn new(fact: Rc<Fact>, captures: Box<[Value]>, variant: u32, memory: AmId) -> Rc<Self> {
         Rc::new(AlphaMatch {
             fact,
             captures,
             variant,
+            memory,
             tokens: Default::default(),
             stale: Default::default(),
             blocks: Default::default(),
@@ -60,8 +62,8 @@ impl AlphaMatch {
 pub struct AlphaMemory {
     /// The pattern.
     pub pattern: AlphaPattern,
-    /// The matches, in insertion order, keyed by fact and variant.
-    pub entries: IndexMap<(FactId, u32), Rc<AlphaMatch>, FxBuildHasher>,
+    /// The matches, oldest first.
+    pub entries: super::memory::MatchList,
     /// The nodes fed by this memory, newest rule first (as CLIPS visits them).
     pub successors: Vec<super::NodeId>,
     /// Where the pattern ends in its template's pattern tree (for ordering).
@@ -73,7 +75,7 @@ pub struct AlphaMemory {
 impl AlphaMemory {
     /// Stores a new match, in the entries and in every index.
     pub fn insert(&mut self, m: &Rc<AlphaMatch>) {
-        self.entries.insert((m.fact.id, m.variant), m.clone());
+        self.entries.push(m.clone());
         for index in &mut self.indexes {
             index.push(m);
         }

@@ -22,6 +22,36 @@ use std::rc::Rc;
 /// often would cost more than walking past a few dead entries).
 const MIN_SWEEP: usize = 64;
 
+/// An alpha memory's matches, oldest first. Retracted ones are flagged, skipped,
+/// and swept out once they make up half of the list (as in [`RightIndex`]); an
+/// ordered map instead cost two hash operations per fact and memory.
+#[derive(Debug, Default)]
+pub struct MatchList {
+    items: Vec<Rc<AlphaMatch>>,
+    dead: usize,
+}
+
+impl MatchList {
+    /// Adds `m` as the newest match.
+    pub fn push(&mut self, m: Rc<AlphaMatch>) {
+        self.items.push(m);
+    }
+
+    /// The matches not retracted, oldest first.
+    pub fn values(&self) -> impl DoubleEndedIterator<Item = &Rc<AlphaMatch>> + '_ {
+        self.items.iter().filter(|m| !m.retracted.get())
+    }
+
+    /// Notes that one match has been retracted (and flagged).
+    pub fn forget_one(&mut self) {
+        self.dead += 1;
+        if self.dead >= MIN_SWEEP && self.dead * 2 >= self.items.len() {
+            self.items.retain(|m| !m.retracted.get());
+            self.dead = 0;
+        }
+    }
+}
+
 /// An alpha memory's matches, by the values of some of their captures, each
 /// bucket oldest first.
 #[derive(Debug, Default)]
@@ -148,7 +178,10 @@ impl LeftIndex {
     /// of this index are never added or withdrawn while it walks); give it back
     /// with [`LeftIndex::restore`].
     pub fn take(&mut self, key: &JoinKey) -> Vec<(TokenId, u64)> {
-        self.buckets.get_mut(key).map(std::mem::take).unwrap_or_default()
+        self.buckets
+            .get_mut(key)
+            .map(std::mem::take)
+            .unwrap_or_default()
     }
 
     /// Puts back a bucket taken out, from which the walk dropped `dropped` stale entries.

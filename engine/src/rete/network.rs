@@ -10,6 +10,7 @@ use crate::compile::TemplateId;
 use crate::value::{FactId, Value};
 use crate::wm::Fact;
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 use std::rc::Rc;
 
 /// A join node: a token from the parent meets an alpha match.
@@ -91,6 +92,9 @@ pub struct Network {
     pub(super) block_clock: u64,
     /// The nodes each production uses.
     pub(super) production_nodes: FxHashMap<ProductionId, Vec<NodeId>>,
+    /// Each fact's alpha matches, in the order they were made (a retraction finds
+    /// them here instead of looking the fact up in every memory of its template).
+    pub(super) by_fact: FxHashMap<FactId, SmallVec<[Rc<AlphaMatch>; 2]>>,
     /// While a fact is being asserted: the fact, and the joins its matches have
     /// reached so far (see [`Network::right_bucket`]).
     pub(super) asserting: Option<(FactId, Vec<NodeId>)>,
@@ -116,6 +120,7 @@ impl Default for Network {
             tokens: Tokens::new(ROOT_NODE),
             block_clock: 0,
             production_nodes: FxHashMap::default(),
+            by_fact: FxHashMap::default(),
             asserting: None,
         }
     }
@@ -212,8 +217,9 @@ impl Network {
         let captures = match_fact(&self.alpha[am as usize].pattern, fact, host);
         let mut out = Vec::with_capacity(captures.len());
         for (variant, captures) in captures.into_iter().enumerate() {
-            let m = AlphaMatch::new(fact.clone(), captures, variant as u32);
+            let m = AlphaMatch::new(fact.clone(), captures, variant as u32, am);
             self.alpha[am as usize].insert(&m);
+            self.by_fact.entry(fact.id).or_default().push(m.clone());
             out.push(m);
         }
         out
@@ -222,34 +228,29 @@ impl Network {
     /// Removes a fact's matches and everything built on them, in the reverse of
     /// the order they were made.
     pub fn retract_fact(&mut self, fact: &Fact, host: &mut dyn TestHost) {
-        let Some(tree) = self.trees.get(&fact.template) else {
+        let Some(mut matches) = self.by_fact.remove(&fact.id) else {
             return;
         };
-        let memories = tree.memories().to_vec();
-        for am in memories.into_iter().rev() {
-            let mut variants = Vec::new();
-            let mut variant = 0;
-            while let Some(m) = self.alpha[am as usize]
-                .entries
-                .swap_remove(&(fact.id, variant))
-            {
-                variants.push(m);
-                variant += 1;
+        if let Some(tree) = self.trees.get(&fact.template) {
+            walk_order(&mut matches, tree.memories());
+        }
+        for m in &matches {
+            m.retracted.set(true);
+        }
+        for m in matches.into_iter().rev() {
+            let memory = &mut self.alpha[m.memory as usize];
+            memory.entries.forget_one();
+            for index in &mut memory.indexes {
+                index.forget_one();
             }
-            for m in variants.into_iter().rev() {
-                m.retracted.set(true);
-                for index in &mut self.alpha[am as usize].indexes {
-                    index.forget_one();
+            let tokens = std::mem::take(&mut *m.tokens.borrow_mut());
+            for t in tokens.into_iter().rev() {
+                if self.built_on(t, &m) {
+                    self.delete_token(t, host);
                 }
-                let tokens = std::mem::take(&mut *m.tokens.borrow_mut());
-                for t in tokens.into_iter().rev() {
-                    if self.built_on(t, &m) {
-                        self.delete_token(t, host);
-                    }
-                }
-                let freed = self.unblock(&m, host);
-                self.release(freed, host);
             }
+            let freed = self.unblock(&m, host);
+            self.release(freed, host);
         }
     }
 
@@ -322,7 +323,14 @@ impl Network {
         active: bool,
     ) -> TokenId {
         let level = self.nodes[node as usize].level;
-        let id = self.tokens.add(Token::new(parent, node, level, matched.clone(), count, active));
+        let id = self.tokens.add(Token::new(
+            parent,
+            node,
+            level,
+            matched.clone(),
+            count,
+            active,
+        ));
         if let Some(m) = matched {
             m.tokens.borrow_mut().push(id);
             let len = m.tokens.borrow().len() as u32;
@@ -551,6 +559,24 @@ impl Network {
     /// The join key of a token, read from its ancestors.
     pub(super) fn left_key(&self, sources: &[VarSource], token: TokenId) -> JoinKey {
         sources.iter().map(|s| self.read(token, *s)).collect()
+    }
+}
+
+/// Puts a fact's matches in the order the pattern network walks their memories
+/// (`memories`), each memory's variants in order. They were made in that order,
+/// except matches of memories created after the fact (a rule added later), so the
+/// check is a single pass and the sort is rarely needed.
+fn walk_order(matches: &mut [Rc<AlphaMatch>], memories: &[AmId]) {
+    let mut at = 0;
+    let in_order = matches.iter().all(|m| {
+        while at < memories.len() && memories[at] != m.memory {
+            at += 1;
+        }
+        at < memories.len()
+    });
+    if !in_order {
+        let rank = |m: &Rc<AlphaMatch>| memories.iter().position(|a| *a == m.memory);
+        matches.sort_by_key(|m| (rank(m), m.variant));
     }
 }
 

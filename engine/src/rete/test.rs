@@ -31,7 +31,12 @@ pub fn eval_bound(
     // buffer is reused rather than allocated each time (a nested evaluation, should
     // one happen, finds the slot empty and makes its own).
     let mut frame = FRAME.take();
-    frame.extend(bound.frame.iter().map(|s| source_value(*s, captures, token)));
+    frame.extend(
+        bound
+            .frame
+            .iter()
+            .map(|s| source_value(*s, captures, token)),
+    );
     let value = host.eval(&bound.expr, &mut frame);
     frame.clear();
     FRAME.set(frame);
