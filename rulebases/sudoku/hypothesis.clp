@@ -2,10 +2,12 @@
 ;;; rule of the levels below is stuck. Each remaining candidate is an alternative: assumed
 ;;; true (the value is placed) or false (the candidate is eliminated), then propagated with the
 ;;; singles (module SINGLES) alone. The engine keeps what is proven, cheapest level first:
-;;; T&E(1) (an assumption that leads to a contradiction is refuted), BLISS (assume a candidate
-;;; true and false, or each alternative of a pair, and keep what every branch agrees on), and
-;;; T&E(2) (refutations with a second assumption nested in the first). After each proof the
-;;; ordinary rules run again, so the techniques of the lower levels are tried first.
+;;; T&E(1) (an assumption that leads to a contradiction is refuted), BLISS(1) (assume a candidate
+;;; true and false and keep what both branches agree on), T&E(2) (T&E(1) run inside an assumption,
+;;; its refutations accumulated, until that assumption contradicts; strongest assumptions first,
+;;; stopping at the first refutation), and last BLISS(2) (pairs of alternatives; quadratic, so it
+;;; comes after T&E(2), which solved every hard-list puzzle that finished in time). After each proof
+;;; the ordinary rules run again, so the techniques of the lower levels are tried first.
 
 (deffunction MAIN::place-candidate (?c)
   "Assume candidate ?c true: its cell holds its value"
@@ -24,4 +26,4 @@
   (solved solved)
   (keep candidate placed)
   (propagate SINGLES)
-  (levels te1 bliss1 bliss2 te2))
+  (levels te1 bliss1 te2 bliss2))

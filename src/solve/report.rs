@@ -28,6 +28,7 @@ pub fn json_result<K: PuzzleKind>(
     object.insert("level".into(), json!(outcome.level));
     object.insert("firings".into(), json!(outcome.firings));
     object.insert("rules".into(), json!(outcome.rules));
+    object.insert("branches".into(), json!(outcome.branches));
     object.insert(
         "elapsed_us".into(),
         json!(u64::try_from(outcome.elapsed.as_micros()).unwrap_or(u64::MAX)),

@@ -101,10 +101,13 @@ pub fn solve_files<K: PuzzleKind>(
                         Format::Json => {
                             let line = report::json_result::<K>(&name, &puzzle, &outcome);
                             writeln!(out, "{line}").map_err(io)?;
+                            // Each result is shown as soon as it is known.
+                            out.flush().map_err(io)?;
                         }
                         Format::Text => {
                             let block = report::text_result::<K>(&name, &puzzle, &outcome);
                             out.write_all(block.as_bytes()).map_err(io)?;
+                            out.flush().map_err(io)?;
                         }
                         Format::Svg => {
                             let svg = K::render_svg(&puzzle.puzzle, outcome.answer.as_ref());

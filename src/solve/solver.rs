@@ -65,6 +65,8 @@ pub struct Outcome<A> {
     pub firings: u64,
     /// Firings per rule, for the rules that fired.
     pub rules: BTreeMap<String, u64>,
+    /// Hypothesis branches opened (nested ones included).
+    pub branches: u64,
     /// Wall time from `(reset)` to the checked answer.
     pub elapsed: Duration,
     /// The resolution path, one line per deduction (only when explaining).
@@ -236,6 +238,7 @@ impl<K: PuzzleKind> Solver<K> {
             level: self.strongest_level(),
             firings: rules.values().sum(),
             rules,
+            branches: self.env.hypothesis_report().branches,
             elapsed: started.elapsed(),
             path: if self.options.explain {
                 self.resolution_path()

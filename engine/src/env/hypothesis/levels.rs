@@ -1,6 +1,9 @@
 //! The levels: T&E(1), BLISS(1), BLISS(2) and T&E(2). Each makes one pass over the
-//! alternatives present when it starts, in fact-index order, trying each in branches
-//! that are undone, and returns what the pass proved; nothing is applied here.
+//! alternatives present when it starts (fact-index order; T&E(2) strongest first),
+//! trying each in branches that are undone, and returns what the pass proved; nothing
+//! is applied here. The levels of one reasoning step start from the same working
+//! memory, so an alternative assumed true is tried once per step and its branch
+//! reused (`tried_true`).
 
 use super::branch::{Change, Changes, Content, Outcome};
 use crate::compile::hypothesis::{Hypothesis, Level};
@@ -64,6 +67,18 @@ pub(super) struct Found {
     pub(super) inconsistent: Option<Rc<Fact>>,
 }
 
+/// What assuming an alternative true gave, kept for the other levels of the same
+/// reasoning step.
+#[derive(Debug, Clone)]
+pub(super) struct Tried {
+    /// How the branch ended.
+    outcome: Outcome,
+    /// How many changes it made to working memory.
+    size: usize,
+    /// Its conclusions.
+    changes: Rc<Changes>,
+}
+
 /// An alternative refuted by T&E(1), and the contradiction its assumption reached.
 type Refuted = (Rc<Fact>, Rc<Fact>);
 
@@ -107,19 +122,43 @@ impl Environment {
     fn refutable(&mut self, decl: &Hypothesis, level: Level) -> Result<Vec<Refuted>, RunError> {
         let mut refuted = Vec::new();
         for h in self.alternatives(decl) {
-            if !self.spend() {
+            let Some(tried) = self.tried_true(decl, level, &h)? else {
                 break;
-            }
-            let outcome = self.in_branch(|env, _| {
-                env.assume(decl, true, h.id)?;
-                env.propagate(decl)
-            })?;
-            self.tally(level, &h, &outcome);
-            if let Outcome::Contradiction(c) = outcome {
-                refuted.push((h, c));
+            };
+            if let Outcome::Contradiction(c) = &tried.outcome {
+                refuted.push((h, c.clone()));
             }
         }
         Ok(refuted)
+    }
+
+    /// Assumes `h` true in a branch and propagates, or reuses what that gave earlier
+    /// in this reasoning step (every level of a step starts from the same working
+    /// memory, so the branch would be the same). `None` when the budget is spent.
+    fn tried_true(
+        &mut self,
+        decl: &Hypothesis,
+        level: Level,
+        h: &Rc<Fact>,
+    ) -> Result<Option<Tried>, RunError> {
+        if let Some(tried) = self.rt.hypothesis.tried.get(&h.id) {
+            return Ok(Some(tried.clone()));
+        }
+        if !self.spend() {
+            return Ok(None);
+        }
+        let tried = self.in_branch(|env, mark| {
+            env.assume(decl, true, h.id)?;
+            let outcome = env.propagate(decl)?;
+            Ok(Tried {
+                outcome,
+                size: env.rt.hypothesis.trail.entries.len() - mark,
+                changes: Rc::new(env.changes_since(mark, decl)),
+            })
+        })?;
+        self.tally(level, h, &tried.outcome);
+        self.rt.hypothesis.tried.insert(h.id, tried.clone());
+        Ok(Some(tried))
     }
 
     /// Assumes `truth` for `h` in a branch: the outcome and the branch's conclusions.
@@ -147,10 +186,13 @@ impl Environment {
         let mut found = Found::default();
         let mut seen = Seen::default();
         for h in self.alternatives(decl) {
-            if !self.spend() || !self.spend() {
+            let Some(tried) = self.tried_true(decl, level, &h)? else {
+                break;
+            };
+            if !self.spend() {
                 break;
             }
-            let (t_outcome, t_changes) = self.trial(decl, level, &h, true)?;
+            let (t_outcome, t_changes) = (tried.outcome, tried.changes);
             let (f_outcome, f_changes) = self.trial(decl, level, &h, false)?;
             let hypotheses = vec![h.clone()];
             match (t_outcome, f_outcome) {
@@ -162,6 +204,7 @@ impl Environment {
                     seen.survivor(&mut found, level, &hypotheses, false, c, f_changes)
                 }
                 (_, Outcome::Contradiction(c)) => {
+                    let t_changes = Rc::unwrap_or_clone(t_changes);
                     seen.survivor(&mut found, level, &hypotheses, true, c, t_changes)
                 }
                 _ => {
@@ -269,43 +312,110 @@ impl Environment {
         Ok(rows)
     }
 
-    /// T&E(2): each alternative assumed true; inside its branch, T&E(1) eliminations
-    /// are applied (assume-false) and propagated until none is found. An
-    /// alternative whose branch ends in a contradiction is false.
+    /// T&E(2) as Berthier defines it: each alternative `h` is assumed true and
+    /// propagated; inside that context T&E(1) runs and *accumulates* what it proves
+    /// (each refuted alternative is made false there at once, so later trials see it)
+    /// until it proves nothing more or the context reaches a contradiction, which
+    /// proves *not h*. Alternatives with the most consequences are tried first, and
+    /// the pass stops at the first refutation: the ordinary rules and the cheaper
+    /// levels then run again before the next, costlier, T&E(2) pass.
     fn te2(&mut self, decl: &Hypothesis) -> Result<Found, RunError> {
         let level = Level::Te2;
         let mut found = Found::default();
-        for h in self.alternatives(decl) {
+        let order = match self.by_consequences(decl, level)? {
+            Ranked::Order(order) => order,
+            Ranked::Refuted(h, c) => {
+                found.proofs.push(refutation(level, h, c, 0));
+                return Ok(found);
+            }
+        };
+        for h in &order {
             if !self.spend() {
                 break;
             }
             let (outcome, nested) = self.in_branch(|env, _| {
                 env.assume(decl, true, h.id)?;
-                let mut nested = 0u32;
-                loop {
-                    let outcome = env.propagate(decl)?;
-                    if !matches!(outcome, Outcome::Open) {
-                        return Ok((outcome, nested));
-                    }
-                    let refuted = env.refutable(decl, level)?;
-                    if refuted.is_empty() {
-                        return Ok((outcome, nested));
-                    }
-                    for (inner, _) in refuted {
-                        if let Some(id) = env.find_content(&inner) {
-                            env.assume(decl, false, id)?;
-                            nested += 1;
-                        }
-                    }
+                match env.propagate(decl)? {
+                    Outcome::Open => env.accumulate(decl, level, &order),
+                    settled => Ok((settled, 0)),
                 }
             })?;
-            self.tally(level, &h, &outcome);
+            self.tally(level, h, &outcome);
             if let Outcome::Contradiction(c) = outcome {
-                found.proofs.push(refutation(level, h, c, nested));
+                found.proofs.push(refutation(level, h.clone(), c, nested));
+                break;
             }
         }
         Ok(found)
     }
+
+    /// The alternatives, those whose assumption changes most first (ties in
+    /// fact-index order): a strong assumption is the likeliest to be refuted. An
+    /// alternative whose assumption contradicts on its own is returned instead.
+    fn by_consequences(&mut self, decl: &Hypothesis, level: Level) -> Result<Ranked, RunError> {
+        let mut sized = Vec::new();
+        for h in self.alternatives(decl) {
+            let Some(tried) = self.tried_true(decl, level, &h)? else {
+                break;
+            };
+            if let Outcome::Contradiction(c) = tried.outcome {
+                return Ok(Ranked::Refuted(h, c));
+            }
+            sized.push((std::cmp::Reverse(tried.size), h));
+        }
+        sized.sort_by_key(|(size, h)| (*size, h.id));
+        Ok(Ranked::Order(sized.into_iter().map(|(_, h)| h).collect()))
+    }
+
+    /// T&E(1) inside the current branch, accumulating: the alternatives of `order`
+    /// still present are tried in turn, round and round; one whose assumption
+    /// contradicts is made false in the branch and propagated at once. Stops when a
+    /// full round since the last refutation proved nothing, or the branch is
+    /// settled; returns how it ended and how many refutations came first.
+    fn accumulate(
+        &mut self,
+        decl: &Hypothesis,
+        level: Level,
+        order: &[Rc<Fact>],
+    ) -> Result<(Outcome, u32), RunError> {
+        let mut nested = 0u32;
+        let mut quiet = 0;
+        for g in order.iter().cycle() {
+            if quiet == order.len() {
+                break;
+            }
+            quiet += 1;
+            let Some(id) = self.find_content(g) else {
+                continue;
+            };
+            if !self.spend() {
+                break;
+            }
+            let outcome = self.in_branch(|env, _| {
+                env.assume(decl, true, id)?;
+                env.propagate(decl)
+            })?;
+            self.tally(level, g, &outcome);
+            if let Outcome::Contradiction(_) = outcome {
+                self.assume(decl, false, id)?;
+                nested += 1;
+                quiet = 0;
+                let outcome = self.propagate(decl)?;
+                if !matches!(outcome, Outcome::Open) {
+                    return Ok((outcome, nested));
+                }
+            }
+        }
+        Ok((Outcome::Open, nested))
+    }
+}
+
+/// The alternatives in the order T&E(2) tries them, or one refuted on its own.
+enum Ranked {
+    /// Every alternative, the strongest first.
+    Order(Vec<Rc<Fact>>),
+    /// This alternative's assumption led to this contradiction.
+    Refuted(Rc<Fact>, Rc<Fact>),
 }
 
 /// The proof that `h` is false because assuming it led to contradiction `c`.

@@ -38,6 +38,9 @@ pub struct State {
     run_branches: u64,
     /// Rules fired by the current run when reasoning started (for limit messages).
     run_fired: u64,
+    /// The alternatives assumed true in this reasoning step, by fact index, and what
+    /// that gave (the levels of one step share them).
+    tried: rustc_hash::FxHashMap<crate::value::FactId, levels::Tried>,
 }
 
 impl State {
@@ -104,6 +107,8 @@ impl Environment {
             return Ok(false);
         }
         self.rt.hypothesis.run_fired = run_fired;
+        // A new step: working memory changed since the last one.
+        self.rt.hypothesis.tried.clear();
         let max_depth = self.rt.limits.max_hypothesis_depth;
         let levels: Vec<Level> = (decl.levels.iter().copied())
             .filter(|l| max_depth.is_none_or(|d| l.depth() <= d))
