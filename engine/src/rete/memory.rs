@@ -22,19 +22,42 @@ use std::rc::Rc;
 /// often would cost more than walking past a few dead entries).
 const MIN_SWEEP: usize = 64;
 
+/// How many entries a lazily pruned memory holds and how many of them are stale:
+/// the sweep policy the memories below share.
+#[derive(Debug, Default)]
+struct Stale {
+    held: usize,
+    dead: usize,
+}
+
+impl Stale {
+    /// One entry went stale; true when a sweep is due (stale entries are half).
+    fn note(&mut self) -> bool {
+        self.dead += 1;
+        self.dead >= MIN_SWEEP && self.dead * 2 >= self.held
+    }
+
+    /// A sweep (or a walk) dropped `dropped` stale entries.
+    fn dropped(&mut self, dropped: usize) {
+        self.held -= dropped.min(self.held);
+        self.dead = self.dead.saturating_sub(dropped);
+    }
+}
+
 /// An alpha memory's matches, oldest first. Retracted ones are flagged, skipped,
 /// and swept out once they make up half of the list (as in [`RightIndex`]); an
 /// ordered map instead cost two hash operations per fact and memory.
 #[derive(Debug, Default)]
 pub struct MatchList {
     items: Vec<Rc<AlphaMatch>>,
-    dead: usize,
+    stale: Stale,
 }
 
 impl MatchList {
     /// Adds `m` as the newest match.
     pub fn push(&mut self, m: Rc<AlphaMatch>) {
         self.items.push(m);
+        self.stale.held += 1;
     }
 
     /// The matches not retracted, oldest first.
@@ -44,10 +67,10 @@ impl MatchList {
 
     /// Notes that one match has been retracted (and flagged).
     pub fn forget_one(&mut self) {
-        self.dead += 1;
-        if self.dead >= MIN_SWEEP && self.dead * 2 >= self.items.len() {
+        if self.stale.note() {
+            let before = self.items.len();
             self.items.retain(|m| !m.retracted.get());
-            self.dead = 0;
+            self.stale.dropped(before - self.items.len());
         }
     }
 }
@@ -61,10 +84,7 @@ pub struct RightIndex {
     /// How many joins read the index (none: it is no longer kept up to date).
     pub users: u32,
     buckets: FxHashMap<JoinKey, Vec<Rc<AlphaMatch>>>,
-    /// Entries held, flagged ones included.
-    held: usize,
-    /// Entries whose match has been retracted.
-    dead: usize,
+    stale: Stale,
 }
 
 impl RightIndex {
@@ -88,7 +108,7 @@ impl RightIndex {
         }
         let key = key_of(&self.columns, m);
         self.buckets.entry(key).or_default().push(m.clone());
-        self.held += 1;
+        self.stale.held += 1;
     }
 
     /// The live matches under `key`, oldest first.
@@ -109,15 +129,9 @@ impl RightIndex {
         if self.users == 0 {
             return;
         }
-        self.dead += 1;
-        if self.dead >= MIN_SWEEP && self.dead * 2 >= self.held {
-            self.buckets.retain(|_, bucket| {
-                bucket.retain(|m| !m.retracted.get());
-                !bucket.is_empty()
-            });
-            shrink_if_sparse(&mut self.buckets);
-            self.held -= self.dead;
-            self.dead = 0;
+        if self.stale.note() {
+            let dropped = sweep(&mut self.buckets, |m| !m.retracted.get());
+            self.stale.dropped(dropped);
         }
     }
 
@@ -126,19 +140,27 @@ impl RightIndex {
         self.users = self.users.saturating_sub(1);
         if self.users == 0 {
             self.buckets = FxHashMap::default();
-            self.held = 0;
-            self.dead = 0;
+            self.stale = Stale::default();
         }
     }
 }
 
-/// Gives back the table space of a map that has shrunk to a quarter of it: a
-/// sweep walks the whole table, so a table left large would make every later
-/// sweep cost its peak size.
-fn shrink_if_sparse<V>(map: &mut FxHashMap<JoinKey, V>) {
-    if map.len() * 4 < map.capacity() {
-        map.shrink_to_fit();
+/// Drops the entries `keep` rejects from every bucket (and empty buckets), and
+/// returns how many went. The table's space is given back once it has shrunk to a
+/// quarter: a sweep walks the whole table, so a table left large would make every
+/// later sweep cost its peak size.
+fn sweep<T>(buckets: &mut FxHashMap<JoinKey, Vec<T>>, keep: impl Fn(&T) -> bool) -> usize {
+    let mut dropped = 0;
+    buckets.retain(|_, bucket| {
+        let before = bucket.len();
+        bucket.retain(&keep);
+        dropped += before - bucket.len();
+        !bucket.is_empty()
+    });
+    if buckets.len() * 4 < buckets.capacity() {
+        buckets.shrink_to_fit();
     }
+    dropped
 }
 
 /// The key of `m` on `columns`.
@@ -163,15 +185,14 @@ pub fn key_of(columns: &[u16], m: &AlphaMatch) -> JoinKey {
 #[derive(Debug, Default)]
 pub struct LeftIndex {
     buckets: FxHashMap<JoinKey, Vec<(TokenId, u64)>>,
-    held: usize,
-    dead: usize,
+    stale: Stale,
 }
 
 impl LeftIndex {
     /// Files `token` under `key` with its current `stamp`, as the newest entry.
     pub fn push(&mut self, key: JoinKey, token: TokenId, stamp: u64) {
         self.buckets.entry(key).or_default().push((token, stamp));
-        self.held += 1;
+        self.stale.held += 1;
     }
 
     /// Takes the bucket `key` out, for a walk that changes the network (entries
@@ -186,8 +207,7 @@ impl LeftIndex {
 
     /// Puts back a bucket taken out, from which the walk dropped `dropped` stale entries.
     pub fn restore(&mut self, key: JoinKey, bucket: Vec<(TokenId, u64)>, dropped: usize) {
-        self.held -= dropped;
-        self.dead = self.dead.saturating_sub(dropped);
+        self.stale.dropped(dropped);
         if bucket.is_empty() {
             self.buckets.remove(&key);
         } else {
@@ -202,19 +222,14 @@ impl LeftIndex {
 
     /// Notes that an entry went stale; true when a sweep is due.
     pub fn forget_one(&mut self) -> bool {
-        self.dead += 1;
-        self.dead >= MIN_SWEEP && self.dead * 2 >= self.held
+        self.stale.note()
     }
 
     /// Drops the stale entries (`current` tells the live ones).
     pub fn sweep(&mut self, current: impl Fn(TokenId, u64) -> bool) {
-        self.buckets.retain(|_, bucket| {
-            bucket.retain(|&(t, stamp)| current(t, stamp));
-            !bucket.is_empty()
-        });
-        shrink_if_sparse(&mut self.buckets);
-        self.held = self.buckets.values().map(Vec::len).sum();
-        self.dead = 0;
+        let dropped = sweep(&mut self.buckets, |&(t, stamp)| current(t, stamp));
+        self.stale.dropped(dropped);
+        self.stale.dead = 0;
     }
 
     /// Empties the index.

@@ -547,13 +547,14 @@ impl Network {
         key: &JoinKey,
     ) -> impl DoubleEndedIterator<Item = &'a Rc<AlphaMatch>> + 'a {
         let join = self.join(node);
-        let pending = match &self.asserting {
-            Some((fact, reached)) if !reached.contains(&node) => Some(*fact),
-            _ => None,
+        // Only the asserted fact's own matches need the (linear) look at `reached`.
+        let asserting = self.asserting.as_ref();
+        let hidden = move |m: &AlphaMatch| {
+            asserting.is_some_and(|(fact, reached)| m.fact.id == *fact && !reached.contains(&node))
         };
         self.alpha[join.alpha as usize].indexes[join.index as usize]
             .bucket(key)
-            .filter(move |m| Some(m.fact.id) != pending)
+            .filter(move |m| !hidden(m))
     }
 
     /// The join key of a token, read from its ancestors.
