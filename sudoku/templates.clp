@@ -39,11 +39,6 @@
   (slot cell (type INTEGER))
   (slot value (type INTEGER)))
 
-(deftemplate spot "Value `value` may still go in cell `cell` of unit `unit` (one per candidate and unit of its cell)"
-  (slot unit (type SYMBOL))
-  (slot cell (type INTEGER))
-  (slot value (type INTEGER)))
-
 (deftemplate cands "Summary: the candidates of cell `cell`, ascending"
   (slot cell (type INTEGER))
   (multislot values))

@@ -33,7 +33,7 @@
   (declare (salience -5))
   ?f <- (spots (unit ?u) (value ?v) (places $?a ?p $?b))
   (member (unit ?u) (position ?p) (cell ?c))
-  (not (spot (unit ?u) (cell ?c) (value ?v)))
+  (not (candidate (cell ?c) (value ?v)))
   =>
   (modify ?f (places ?a ?b)))
 
@@ -43,7 +43,7 @@
   (spots (unit ?b) (value ?v) (places $?p&:(> (length$ ?p) 1)))
   (unit (id ?b) (kind box))
   (overlap (unit ?b) (other ?l) (positions $?o&:(subsetp ?p ?o)))
-  (spot (unit ?l) (cell ?t) (value ?v))
+  (member (unit ?l) (cell ?t))
   (not (member (unit ?b) (cell ?t)))
   ?x <- (candidate (cell ?t) (value ?v))
   =>
@@ -56,7 +56,7 @@
   (unit (id ?l) (kind ~box))
   (overlap (unit ?l) (other ?b) (positions $?o&:(subsetp ?p ?o)))
   (unit (id ?b) (kind box))
-  (spot (unit ?b) (cell ?t) (value ?v))
+  (member (unit ?b) (cell ?t))
   (not (member (unit ?l) (cell ?t)))
   ?x <- (candidate (cell ?t) (value ?v))
   =>

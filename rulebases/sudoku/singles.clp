@@ -1,6 +1,8 @@
-;;; Level 1 — singles. Also the bookkeeping every later level relies on: the places (spots) of
-;;; each candidate in its units, the eliminations a placed value causes, contradiction
-;;; detection and the `solved` mark. These rules live in module SINGLES and take the focus
+;;; Level 1 — singles. Also the bookkeeping every later level relies on: the eliminations a
+;;; placed value causes, contradiction detection and the `solved` mark. A value's places in a
+;;; unit are the unit's `member` cells that still have it as a `candidate`: they are matched,
+;;; not stored, so an elimination is one retraction (hypothesis branches make and undo
+;;; thousands of them). These rules live in module SINGLES and take the focus
 ;;; whenever they are activated, so they always run before the techniques of later levels
 ;;; (rules of MAIN, ordered by salience, easiest first); hypothesis branches run SINGLES alone.
 
@@ -17,14 +19,6 @@
   "Singles and the bookkeeping every level needs"
   (import MAIN ?ALL))
 
-(defrule spot-gone
-  "Bookkeeping: an eliminated candidate is no longer a place for its value in its units"
-  (declare (salience 50) (auto-focus TRUE))
-  ?s <- (spot (cell ?c) (value ?v))
-  (not (candidate (cell ?c) (value ?v)))
-  =>
-  (retract ?s))
-
 (defrule cell-without-candidate
   "Contradiction: a cell has no candidate left"
   (declare (salience 40) (auto-focus TRUE))
@@ -38,7 +32,7 @@
   (declare (salience 40) (auto-focus TRUE))
   (unit (id ?u))
   (digit (value ?v))
-  (not (spot (unit ?u) (value ?v)))
+  (not (and (member (unit ?u) (cell ?c)) (candidate (cell ?c) (value ?v))))
   =>
   (assert (contradiction (reason (str-cat ?v " has no place in " ?u)))))
 
@@ -55,7 +49,7 @@
   (declare (salience 30) (auto-focus TRUE))
   (placed (cell ?c) (value ?v))
   (member (unit ?u) (cell ?c))
-  (spot (unit ?u) (cell ?p&~?c) (value ?v))
+  (member (unit ?u) (cell ?p&~?c))
   ?x <- (candidate (cell ?p) (value ?v))
   =>
   (retract ?x))
@@ -72,8 +66,9 @@
 (defrule hidden-single
   "Hidden single: a value has only one place left in a row, column, box or diagonal"
   (declare (salience 5) (auto-focus TRUE))
-  (spot (unit ?u) (cell ?c) (value ?v))
-  (not (spot (unit ?u) (cell ~?c) (value ?v)))
+  (candidate (cell ?c) (value ?v))
+  (member (unit ?u) (cell ?c))
+  (not (and (member (unit ?u) (cell ?p&~?c)) (candidate (cell ?p) (value ?v))))
   (not (placed (cell ?c)))
   =>
   (assert (placed (cell ?c) (value ?v))))

@@ -51,8 +51,8 @@ fn fail(e: impl std::fmt::Display) -> String {
 }
 
 /// Asserts the puzzle's facts. A given cell gets its value as its only candidate and a `placed`
-/// fact; an empty cell gets every value as a candidate. Each candidate is also a `spot` in each
-/// unit of its cell, and the summaries `spots` and `cands` list them.
+/// fact; an empty cell gets every value as a candidate. The summaries `spots` (a value's places in
+/// a unit) and `cands` (a cell's candidates) list them.
 pub fn assert_puzzle(env: &mut Environment, puzzle: &Puzzle) -> Result<(), String> {
     let n = puzzle.size;
     env.assert_fact("grid", &[("size", int(n))]).map_err(fail)?;
@@ -94,15 +94,6 @@ pub fn assert_puzzle(env: &mut Environment, puzzle: &Puzzle) -> Result<(), Strin
                 ],
             )
             .map_err(fail)?;
-        }
-        for &cell in &unit.cells {
-            for v in candidates(cell) {
-                env.assert_fact(
-                    "spot",
-                    &[("unit", id.clone()), ("cell", int(cell)), ("value", int(v))],
-                )
-                .map_err(fail)?;
-            }
         }
         for v in 1..=n {
             let places = positions(&unit.cells, |c| candidates(c).contains(&v));
