@@ -326,3 +326,84 @@ fn bliss2_and_te2_each_solve_on_their_own() {
         );
     }
 }
+
+#[test]
+fn branches_on_a_propagate_module_reach_the_same_conclusions() {
+    // The CSP's rules in a module PROP that the declaration propagates, and a MAIN
+    // rule outside it: branches then run on a network of PROP's rules alone, kept in
+    // step with working memory between reasoning steps. Every level must prove what
+    // it proves with all rules in MAIN, and the MAIN rule must see each real
+    // placement once and nothing of the branches.
+    // MAIN's rule comes first, so that the ordered facts' templates belong to MAIN.
+    let split = CSP.replacen(
+        "(defrule",
+        "(defrule MAIN::seen (placed (cell ?c) (value ?v)) (cell ?c) => (assert (seen ?c ?v)))
+         (defmodule PROP (import MAIN ?ALL))
+         (defrule",
+        1,
+    );
+    let split = [
+        "clear-cell",
+        "clear-peers",
+        "single",
+        "empty",
+        "clash",
+        "done",
+    ]
+    .iter()
+    .fold(split, |text, rule| {
+        text.replace(
+            &format!("(defrule {rule}\n"),
+            &format!("(defrule {rule} (declare (auto-focus TRUE))\n"),
+        )
+    });
+    let facts = triangle();
+    for levels in ["te1", "bliss1", "bliss2", "te2"] {
+        let mut all_in_main = environment(levels, &facts);
+        all_in_main.run(None).expect("runs");
+        let mut env = Environment::new();
+        env.load_str(
+            &format!("(defmodule MAIN (export ?ALL)) {split}"),
+            "split.clp",
+        )
+        .expect("the split CSP loads");
+        env.load_str(
+            &format!(
+                "(defhypothesis csp (hypothesis cand) (assume-true place) (assume-false drop)
+                    (contradiction conflict) (solved solved) (keep cand placed)
+                    (propagate PROP) (levels {levels}))"
+            ),
+            "decl.clp",
+        )
+        .expect("the declaration loads");
+        env.load_str(&facts, "puzzle.clp")
+            .expect("the puzzle loads");
+        env.reset();
+        env.run(None).expect("runs");
+        assert_eq!(conclusions(&env), conclusions(&all_in_main), "{levels}");
+        let mut placements = placed(&env);
+        placements.sort();
+        let mut expected = placed(&all_in_main);
+        expected.sort();
+        assert_eq!(placements, expected, "{levels}");
+        let seen = env.facts_of("seen").count();
+        assert_eq!(seen, placements.len(), "{levels}: seen {seen}");
+        // Facts asserted after a reasoning step reach the branches of the next: a
+        // cell D in {1, 2}, peer of A and B, leaves A, B and D no solution.
+        let more = "(assert (cell D) (cand (cell D) (value 1)) (cand (cell D) (value 2))
+                    (peer (a D) (b A)) (peer (a A) (b D)) (peer (a D) (b B)) (peer (a B) (b D)))";
+        for e in [&mut env, &mut all_in_main] {
+            e.execute_str(more, "more");
+            e.run(None).expect("runs");
+        }
+        let report = env.hypothesis_report().clone();
+        assert!(
+            report.inconsistent.is_some() || env.facts_of("conflict").next().is_some(),
+            "{levels}: {report}"
+        );
+        assert_eq!(conclusions(&env), conclusions(&all_in_main), "{levels}");
+        assert_eq!(placed(&env), placed(&all_in_main), "{levels}");
+        let conflicts = |e: &Environment| e.facts_of("conflict").count();
+        assert_eq!(conflicts(&env), conflicts(&all_in_main), "{levels}");
+    }
+}

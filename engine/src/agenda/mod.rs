@@ -209,6 +209,14 @@ impl Agenda {
         }
     }
 
+    /// An empty agenda with `strategy`.
+    pub fn with_strategy(strategy: Strategy) -> Self {
+        Agenda {
+            strategy,
+            ..Agenda::default()
+        }
+    }
+
     /// Removes every activation.
     pub fn clear(&mut self) {
         self.queues.clear();

@@ -45,6 +45,7 @@ impl Environment {
         self.note_support(fact.id, fresh);
         self.rt.hypothesis.trail.asserted(fact);
         self.net.assert_fact(fact, &mut self.rt);
+        self.branch_matcher_assert(fact);
         self.settle();
     }
 
@@ -83,6 +84,7 @@ impl Environment {
         self.rt.support.by_fact.remove(&id);
         self.rt.hypothesis.trail.retracted(&fact);
         self.net.retract_fact(&fact, &mut self.rt);
+        self.branch_matcher_retract(&fact);
         self.settle();
         true
     }

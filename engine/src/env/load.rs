@@ -368,6 +368,7 @@ impl Environment {
                 rhs: rhs.clone().into(),
                 rhs_frame: d.rhs_frame.clone(),
                 frame_size: *frame_size,
+                lhs: d.nodes.clone().into(),
                 logical_level: d.logical_level,
                 specificity: d.specificity,
                 removed: false,
@@ -387,6 +388,7 @@ impl Environment {
             breakpoint: false,
         });
         self.rt.rule_ids.insert(name, rule_index);
+        self.branch_net = None;
         let facts: Vec<Rc<crate::wm::Fact>> = self.rt.wm.iter().cloned().collect();
         for ((d, _, _), id) in compiled.iter().zip(productions) {
             self.net
@@ -400,6 +402,7 @@ impl Environment {
         let Some(index) = self.rt.rule_ids.remove(&name) else {
             return false;
         };
+        self.branch_net = None;
         for p in self.rt.rules[index].productions.clone() {
             self.rt.productions[p.0 as usize].removed = true;
             self.net.remove_production(p, &mut self.rt);

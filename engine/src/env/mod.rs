@@ -108,6 +108,8 @@ pub struct Production {
     pub rhs_frame: Vec<VarSource>,
     /// The size of the actions' frame.
     pub frame_size: usize,
+    /// The LHS as the network builds it (kept for the branch matcher).
+    pub lhs: Rc<[crate::compile::lhs::NodeSpec]>,
     /// The level up to which the LHS is inside `logical`.
     pub logical_level: Option<u16>,
     /// The number of tests in the LHS.
@@ -268,6 +270,9 @@ pub struct Environment {
     pub rt: Runtime,
     /// The Rete network.
     pub net: Network,
+    /// The network hypothesis branches run on, when it differs from `net` (see
+    /// `hypothesis::matcher`); dropped whenever the rules or the reset change.
+    branch_net: Option<Box<Network>>,
 }
 
 impl Default for Environment {
@@ -337,6 +342,7 @@ impl Environment {
                 hypothesis: hypothesis::State::default(),
             },
             net: Network::default(),
+            branch_net: None,
         }
     }
 
@@ -409,6 +415,7 @@ impl Environment {
     /// `(reset)`: retracts every fact, restores globals, focuses MAIN and asserts
     /// the deffacts.
     pub fn reset(&mut self) {
+        self.branch_net = None;
         self.clear_facts();
         self.rt.agenda.clear();
         self.net.reseed(&mut self.rt);

@@ -12,6 +12,7 @@
 
 mod branch;
 mod levels;
+mod matcher;
 mod report;
 mod trail;
 
@@ -73,6 +74,7 @@ impl Environment {
             }
         }
         self.rt.program.hypothesis = Some(Rc::new(compiled));
+        self.branch_net = None;
         Ok(())
     }
 
@@ -147,7 +149,7 @@ impl Environment {
         self.rt.hypothesis.report.stats(level).passes += 1;
         let quiet = self.silence();
         self.rt.hypothesis.trail.watched = Some((decl.contradiction, decl.solved));
-        let found = self.run_level(level, decl);
+        let found = self.on_branch_matcher(decl, |env| env.run_level(level, decl));
         self.rt.hypothesis.trail.watched = None;
         self.restore_output(quiet);
         found
