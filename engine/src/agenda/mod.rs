@@ -8,13 +8,14 @@
 //! decided by the sequence number as depth does, so the order is always the same
 //! for the same program and input.
 
+mod queue;
 mod strategy;
 
 use crate::compile::ModuleId;
 use crate::rete::{ProductionId, TokenId};
+use queue::{Entry, Key, Queue};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
-use std::collections::BTreeMap;
 pub use strategy::Strategy;
 
 /// Index of an activation.
@@ -45,11 +46,25 @@ pub struct Activation {
 /// The part of the ordering key a strategy decides; inline for all but lex and mea.
 type StrategyKey = SmallVec<[i64; 2]>;
 
-/// The ordering key of an activation within its module's agenda.
-type Key = (i64, StrategyKey, i64);
-
 /// Where an activation is stored in the agenda's slab.
 type Slot = u32;
+
+/// An activation in the slab, with what its module's queue needs to find it.
+#[derive(Debug)]
+struct Stored {
+    activation: Activation,
+    /// Its key, under the strategies that sort by key.
+    key: Option<Key>,
+    /// Which insertion put it here (see [`queue::Entry`]).
+    ticket: u64,
+}
+
+/// A module's queue and how many activations it holds.
+#[derive(Debug)]
+struct ModuleAgenda {
+    queue: Queue,
+    count: usize,
+}
 
 /// The agendas of all modules.
 ///
@@ -58,8 +73,9 @@ type Slot = u32;
 /// one hash operation, the least that finding it by token needs.
 #[derive(Debug, Default)]
 pub struct Agenda {
-    queues: FxHashMap<ModuleId, BTreeMap<Key, Slot>>,
-    slots: Vec<Option<(Activation, Key)>>,
+    queues: FxHashMap<ModuleId, ModuleAgenda>,
+    slots: Vec<Option<Stored>>,
+    tickets: u64,
     free: Vec<Slot>,
     count: usize,
     by_token: FxHashMap<(ProductionId, TokenId), Slot>,
@@ -77,7 +93,9 @@ impl Agenda {
     /// Changes the strategy and reorders every agenda.
     pub fn set_strategy(&mut self, strategy: Strategy) {
         self.strategy = strategy;
-        let all: Vec<Activation> = self.all().cloned().collect();
+        let mut all: Vec<Activation> = self.all().cloned().collect();
+        // Oldest first: each lands at the end of its lane.
+        all.sort_by_key(|a| a.seq);
         self.clear();
         for a in all {
             self.insert(a);
@@ -118,11 +136,14 @@ impl Agenda {
 
     fn insert(&mut self, activation: Activation) -> ActivationId {
         let id = activation.seq;
-        let key = (
-            -(activation.salience as i64),
-            self.strategy.key(&activation),
-            -(activation.seq as i64),
-        );
+        let lanes = self.lanes();
+        let key = lanes.is_none().then(|| {
+            (
+                -(activation.salience as i64),
+                self.strategy.key(&activation),
+                -(activation.seq as i64),
+            )
+        });
         let slot = match self.free.pop() {
             Some(slot) => slot,
             None => {
@@ -130,22 +151,50 @@ impl Agenda {
                 self.slots.len() as Slot - 1
             }
         };
-        self.queues
+        self.tickets += 1;
+        let entry = Entry {
+            seq: activation.seq,
+            ticket: self.tickets,
+            slot,
+        };
+        let module = self
+            .queues
             .entry(activation.module)
-            .or_default()
-            .insert(key.clone(), slot);
+            .or_insert_with(|| ModuleAgenda {
+                queue: Queue::new(lanes),
+                count: 0,
+            });
+        module.queue.insert(activation.salience, key.clone(), entry);
+        module.count += 1;
         self.by_token
             .insert((activation.production, activation.token), slot);
-        self.slots[slot as usize] = Some((activation, key));
+        self.slots[slot as usize] = Some(Stored {
+            activation,
+            key,
+            ticket: self.tickets,
+        });
         self.count += 1;
         id
     }
 
+    /// `Some(newest_first)` when the strategy orders by creation alone (lanes serve),
+    /// `None` when activations are sorted by key.
+    fn lanes(&self) -> Option<bool> {
+        match self.strategy {
+            Strategy::Depth => Some(true),
+            Strategy::Breadth => Some(false),
+            _ => None,
+        }
+    }
+
     /// Takes the activation out of `slot`.
-    fn take(&mut self, slot: Slot) -> Option<(Activation, Key)> {
+    fn take(&mut self, slot: Slot) -> Option<Stored> {
         let taken = self.slots.get_mut(slot as usize)?.take()?;
         self.free.push(slot);
         self.count -= 1;
+        if let Some(module) = self.queues.get_mut(&taken.activation.module) {
+            module.count -= 1;
+        }
         Some(taken)
     }
 
@@ -157,11 +206,14 @@ impl Agenda {
     /// Removes the activation of `production` by `token`, if there is one.
     pub fn remove(&mut self, production: ProductionId, token: TokenId) -> Option<Activation> {
         let slot = self.by_token.remove(&(production, token))?;
-        let (activation, key) = self.take(slot)?;
-        if let Some(q) = self.queues.get_mut(&activation.module) {
-            q.remove(&key);
+        let stored = self.take(slot)?;
+        let a = &stored.activation;
+        if let Some(module) = self.queues.get_mut(&a.module) {
+            let slots = &self.slots;
+            let live = |e: &Entry| live(slots, e);
+            module.queue.remove(a.salience, stored.key.as_ref(), live);
         }
-        Some(activation)
+        Some(stored.activation)
     }
 
     /// Whether `production` has an activation for `token`.
@@ -171,9 +223,10 @@ impl Agenda {
 
     /// Takes the first activation of `module`'s agenda.
     pub fn pop(&mut self, module: ModuleId) -> Option<Activation> {
-        let q = self.queues.get_mut(&module)?;
-        let (_, slot) = q.pop_first()?;
-        let (activation, _) = self.take(slot)?;
+        let queue = &mut self.queues.get_mut(&module)?.queue;
+        let slots = &self.slots;
+        let slot = queue.pop(|e| live(slots, e))?;
+        let activation = self.take(slot)?.activation;
         self.by_token
             .remove(&(activation.production, activation.token));
         Some(activation)
@@ -181,16 +234,17 @@ impl Agenda {
 
     /// Whether `module`'s agenda is empty.
     pub fn module_is_empty(&self, module: ModuleId) -> bool {
-        self.queues.get(&module).is_none_or(|q| q.is_empty())
+        self.queues.get(&module).is_none_or(|m| m.count == 0)
     }
 
     /// `module`'s activations in firing order.
     pub fn list(&self, module: ModuleId) -> Vec<&Activation> {
         self.queues
             .get(&module)
-            .map(|q| {
-                q.values()
-                    .filter_map(|slot| self.slots[*slot as usize].as_ref().map(|(a, _)| a))
+            .map(|m| {
+                (m.queue.slots(|e| live(&self.slots, e)).into_iter())
+                    .filter_map(|slot| self.slots[slot as usize].as_ref())
+                    .map(|s| &s.activation)
                     .collect()
             })
             .unwrap_or_default()
@@ -198,7 +252,7 @@ impl Agenda {
 
     /// Every activation, in no particular order.
     pub fn all(&self) -> impl Iterator<Item = &Activation> {
-        self.slots.iter().flatten().map(|(a, _)| a)
+        self.slots.iter().flatten().map(|s| &s.activation)
     }
 
     /// Changes an activation's salience (dynamic salience re-evaluation).
@@ -235,4 +289,12 @@ impl Agenda {
     pub fn is_empty(&self) -> bool {
         self.count == 0
     }
+}
+
+/// Whether a lane entry names the activation now in its slot.
+fn live(slots: &[Option<Stored>], e: &Entry) -> bool {
+    slots
+        .get(e.slot as usize)
+        .and_then(Option::as_ref)
+        .is_some_and(|s| s.ticket == e.ticket)
 }
