@@ -117,7 +117,7 @@ impl Network {
         }
         let mut bucket = bucket;
         if stale > 0 {
-            bucket.retain(|&(t, made)| self.tokens.made_at(t, made));
+            bucket.retain(|&mut (t, made)| self.tokens.made_at(t, made));
         }
         self.join_mut(node).left.restore(key, bucket, stale);
     }

@@ -5,7 +5,7 @@ use super::alpha::AlphaMatch;
 use super::network::{right_key, Join, Network, NodeKind, ROOT_NODE};
 use super::test::field_test;
 use super::token::{TokenId, ROOT_TOKEN};
-use super::{NodeId, TestHost};
+use super::{JoinKey, NodeId, TestHost};
 use crate::compile::lhs::VarSource;
 use smallvec::SmallVec;
 use std::rc::Rc;
@@ -52,43 +52,43 @@ impl Network {
                 .all(|e| super::test::eval_bound(e, &m.captures, Some(&read), host).is_truthy())
     }
 
-    /// The alpha matches that join with `token` (its key bucket, or the whole alpha
-    /// memory for a join under the root), filtered by the tests.
-    pub(super) fn matches_for(
+    /// The alpha matches that join with `token` (the bucket of its join `key`, or the
+    /// whole alpha memory for a join under the root), filtered by the tests.
+    fn matches_for(
         &self,
         node: NodeId,
         token: TokenId,
+        key: Option<&JoinKey>,
         host: &mut dyn TestHost,
     ) -> SmallVec<[Rc<AlphaMatch>; 8]> {
         let join = self.join(node);
-        let under_root = token == ROOT_TOKEN;
         let mut out = SmallVec::new();
-        if under_root {
-            for m in self.alpha[join.alpha as usize].entries.values() {
-                if self.join_tests_pass(join, token, m, host) {
-                    out.push(m.clone());
-                }
+        let mut keep = |m: &Rc<AlphaMatch>| {
+            if self.join_tests_pass(join, token, m, host) {
+                out.push(m.clone());
             }
-        } else {
-            let key = self.left_key(&join.eq_left, token);
+        };
+        match key {
+            None => self.alpha[join.alpha as usize]
+                .entries
+                .values()
+                .for_each(&mut keep),
             // A left activation walks the alpha memory oldest first, as CLIPS does.
-            for m in self.right_bucket(node, &key) {
-                if self.join_tests_pass(join, token, m, host) {
-                    out.push(m.clone());
-                }
-            }
+            Some(key) => self.right_bucket(node, key).for_each(&mut keep),
         }
         out
     }
 
     /// A parent token arrives: index it, and extend it with every matching fact.
     pub(super) fn join_left(&mut self, node: NodeId, token: TokenId, host: &mut dyn TestHost) {
-        if token != ROOT_TOKEN {
-            let key = self.left_key(&self.join(node).eq_left, token);
+        // The key is read from the token's ancestors once, for the bucket and the index.
+        let key = (token != ROOT_TOKEN).then(|| self.left_key(&self.join(node).eq_left, token));
+        let found = self.matches_for(node, token, key.as_ref(), host);
+        if let Some(key) = key {
             let stamp = self.tokens.stamp(token);
             self.join_mut(node).left.push(key, token, stamp);
         }
-        for m in self.matches_for(node, token, host) {
+        for m in found {
             let child = self.make_token(node, token, Some(m), 0, true);
             self.emit(node, child, host);
         }
@@ -121,7 +121,7 @@ impl Network {
             }
         }
         if stale > 0 {
-            bucket.retain(|&(t, stamp)| self.tokens.filed(t, stamp));
+            bucket.retain(|&mut (t, stamp)| self.tokens.filed(t, stamp));
         }
         self.join_mut(node).left.restore(key, bucket, stale);
     }

@@ -16,7 +16,16 @@ use super::alpha::AlphaMatch;
 use super::token::TokenId;
 use super::JoinKey;
 use rustc_hash::FxHashMap;
+use smallvec::{Array, SmallVec};
 use std::rc::Rc;
+
+/// A bucket of an index. Most keys have one or two entries (a join on a fact's
+/// identity has one per key): those are held inline, in the space a `Vec` takes,
+/// so a new key costs no allocation.
+type Bucket<T> = SmallVec<T>;
+
+/// The entries of a left-memory bucket: a token and the stamp it was filed under.
+pub type LeftBucket = Bucket<[(TokenId, u64); 1]>;
 
 /// Below this many flagged entries an index is not swept (sweeping a small index
 /// often would cost more than walking past a few dead entries).
@@ -83,7 +92,7 @@ pub struct RightIndex {
     columns: Box<[u16]>,
     /// How many joins read the index (none: it is no longer kept up to date).
     pub users: u32,
-    buckets: FxHashMap<JoinKey, Vec<Rc<AlphaMatch>>>,
+    buckets: FxHashMap<JoinKey, Bucket<[Rc<AlphaMatch>; 2]>>,
     stale: Stale,
 }
 
@@ -149,11 +158,14 @@ impl RightIndex {
 /// returns how many went. The table's space is given back once it has shrunk to a
 /// quarter: a sweep walks the whole table, so a table left large would make every
 /// later sweep cost its peak size.
-fn sweep<T>(buckets: &mut FxHashMap<JoinKey, Vec<T>>, keep: impl Fn(&T) -> bool) -> usize {
+fn sweep<A: Array>(
+    buckets: &mut FxHashMap<JoinKey, Bucket<A>>,
+    keep: impl Fn(&A::Item) -> bool,
+) -> usize {
     let mut dropped = 0;
     buckets.retain(|_, bucket| {
         let before = bucket.len();
-        bucket.retain(&keep);
+        bucket.retain(|e| keep(e));
         dropped += before - bucket.len();
         !bucket.is_empty()
     });
@@ -184,7 +196,7 @@ pub fn key_of(columns: &[u16], m: &AlphaMatch) -> JoinKey {
 /// [`Tokens::stamp`]: super::token::Tokens::stamp
 #[derive(Debug, Default)]
 pub struct LeftIndex {
-    buckets: FxHashMap<JoinKey, Vec<(TokenId, u64)>>,
+    buckets: FxHashMap<JoinKey, LeftBucket>,
     stale: Stale,
 }
 
@@ -198,7 +210,7 @@ impl LeftIndex {
     /// Takes the bucket `key` out, for a walk that changes the network (entries
     /// of this index are never added or withdrawn while it walks); give it back
     /// with [`LeftIndex::restore`].
-    pub fn take(&mut self, key: &JoinKey) -> Vec<(TokenId, u64)> {
+    pub fn take(&mut self, key: &JoinKey) -> LeftBucket {
         self.buckets
             .get_mut(key)
             .map(std::mem::take)
@@ -206,7 +218,7 @@ impl LeftIndex {
     }
 
     /// Puts back a bucket taken out, from which the walk dropped `dropped` stale entries.
-    pub fn restore(&mut self, key: JoinKey, bucket: Vec<(TokenId, u64)>, dropped: usize) {
+    pub fn restore(&mut self, key: JoinKey, bucket: LeftBucket, dropped: usize) {
         self.stale.dropped(dropped);
         if bucket.is_empty() {
             self.buckets.remove(&key);
