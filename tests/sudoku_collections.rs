@@ -140,7 +140,7 @@ fn the_hard_lists_start_solved() {
 }
 
 #[test]
-#[ignore = "hours on two cores (375 forum-hardest puzzles need T&E(2), 49,151 17-clue puzzles): run with --ignored"]
+#[ignore = "about 2.6 hours of CPU (375 forum-hardest puzzles need T&E(2), 49,158 17-clue puzzles; benches/sudoku-lists runs them in parallel): run with --ignored"]
 fn the_hard_lists_are_solved() {
     for (file, variant) in [
         ("norvig/top95.txt", Variant::Standard),
