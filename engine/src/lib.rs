@@ -6,6 +6,7 @@ pub mod env;
 pub mod eval;
 pub mod functions;
 pub mod rete;
+mod stale;
 pub mod syntax;
 pub mod value;
 pub mod wm;

@@ -5,12 +5,13 @@
 //! lane per salience, in creation order, so that adding one is a push at the end
 //! and removing one only marks its entry stale (the slot it names no longer holds
 //! that activation); stale entries are skipped when the lane is read and swept out
-//! once they are half of it. A Rete network removes most activations before they
+//! as the Rete memories sweep theirs ([`Stale`]). A Rete network removes most activations before they
 //! fire (Manners removes nine in ten), so removal must not search. The other
 //! strategies compare keys computed from the rule and the facts, kept in a sorted
 //! map.
 
 use super::Slot;
+use crate::stale::Stale;
 use std::collections::{BTreeMap, VecDeque};
 
 /// The ordering key of an activation under the sorted strategies: salience (negated),
@@ -34,7 +35,7 @@ pub(super) struct Entry {
 #[derive(Debug, Default)]
 pub(super) struct Lane {
     entries: VecDeque<Entry>,
-    stale: usize,
+    stale: Stale,
 }
 
 /// A module's activations.
@@ -69,6 +70,7 @@ impl Queue {
             }
             (Queue::Lanes { lanes, .. }, _) => {
                 let lane = lanes.entry(-i64::from(salience)).or_default();
+                lane.stale.added();
                 // Activations are made in creation order; only one put back (at a
                 // breakpoint, or with a new salience) lands in the middle.
                 match lane.entries.back() {
@@ -101,10 +103,11 @@ impl Queue {
                 let Some(lane) = lanes.get_mut(&-i64::from(salience)) else {
                     return;
                 };
-                lane.stale += 1;
-                if lane.stale > lane.entries.len() / 2 + 16 {
+                if lane.stale.note() {
+                    let before = lane.entries.len();
                     lane.entries.retain(|e| live(e));
-                    lane.stale = 0;
+                    lane.stale.dropped(before - lane.entries.len());
+                    lane.stale.swept();
                 }
             }
         }
@@ -126,8 +129,11 @@ impl Queue {
                     lane.entries.pop_front()
                 };
                 match next {
-                    Some(e) if live(&e) => return Some(e.slot),
-                    Some(_) => lane.stale = lane.stale.saturating_sub(1),
+                    Some(e) if live(&e) => {
+                        lane.stale.taken();
+                        return Some(e.slot);
+                    }
+                    Some(_) => lane.stale.dropped(1),
                     None => {
                         first.remove();
                     }

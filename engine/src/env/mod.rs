@@ -272,7 +272,7 @@ pub struct Environment {
     pub net: Network,
     /// The network hypothesis branches run on, when it differs from `net` (see
     /// `hypothesis::matcher`); dropped whenever the rules or the reset change.
-    branch_net: Option<Box<Network>>,
+    branch_net: Option<Network>,
 }
 
 impl Default for Environment {

@@ -15,6 +15,7 @@
 use super::alpha::AlphaMatch;
 use super::token::TokenId;
 use super::JoinKey;
+use crate::stale::Stale;
 use rustc_hash::FxHashMap;
 use smallvec::{Array, SmallVec};
 use std::rc::Rc;
@@ -26,32 +27,6 @@ type Bucket<T> = SmallVec<T>;
 
 /// The entries of a left-memory bucket: a token and the stamp it was filed under.
 pub type LeftBucket = Bucket<[(TokenId, u64); 1]>;
-
-/// Below this many flagged entries an index is not swept (sweeping a small index
-/// often would cost more than walking past a few dead entries).
-const MIN_SWEEP: usize = 64;
-
-/// How many entries a lazily pruned memory holds and how many of them are stale:
-/// the sweep policy the memories below share.
-#[derive(Debug, Default)]
-struct Stale {
-    held: usize,
-    dead: usize,
-}
-
-impl Stale {
-    /// One entry went stale; true when a sweep is due (stale entries are half).
-    fn note(&mut self) -> bool {
-        self.dead += 1;
-        self.dead >= MIN_SWEEP && self.dead * 2 >= self.held
-    }
-
-    /// A sweep (or a walk) dropped `dropped` stale entries.
-    fn dropped(&mut self, dropped: usize) {
-        self.held -= dropped.min(self.held);
-        self.dead = self.dead.saturating_sub(dropped);
-    }
-}
 
 /// An alpha memory's matches, oldest first. Retracted ones are flagged, skipped,
 /// and swept out once they make up half of the list (as in [`RightIndex`]); an
@@ -66,7 +41,7 @@ impl MatchList {
     /// Adds `m` as the newest match.
     pub fn push(&mut self, m: Rc<AlphaMatch>) {
         self.items.push(m);
-        self.stale.held += 1;
+        self.stale.added();
     }
 
     /// The matches not retracted, oldest first.
@@ -117,7 +92,7 @@ impl RightIndex {
         }
         let key = key_of(&self.columns, m);
         self.buckets.entry(key).or_default().push(m.clone());
-        self.stale.held += 1;
+        self.stale.added();
     }
 
     /// The live matches under `key`, oldest first.
@@ -204,7 +179,7 @@ impl LeftIndex {
     /// Files `token` under `key` with its current `stamp`, as the newest entry.
     pub fn push(&mut self, key: JoinKey, token: TokenId, stamp: u64) {
         self.buckets.entry(key).or_default().push((token, stamp));
-        self.stale.held += 1;
+        self.stale.added();
     }
 
     /// Takes the bucket `key` out, for a walk that changes the network (entries
@@ -241,7 +216,7 @@ impl LeftIndex {
     pub fn sweep(&mut self, current: impl Fn(TokenId, u64) -> bool) {
         let dropped = sweep(&mut self.buckets, |&(t, stamp)| current(t, stamp));
         self.stale.dropped(dropped);
-        self.stale.dead = 0;
+        self.stale.swept();
     }
 
     /// Empties the index.

@@ -48,18 +48,18 @@ impl Environment {
         let Some(matcher) = self.branch_net.take().or_else(|| self.build_matcher(decl)) else {
             return body(self);
         };
-        let main = std::mem::replace(&mut self.net, *matcher);
+        let main = std::mem::replace(&mut self.net, matcher);
         let agenda = Agenda::with_strategy(self.rt.agenda.strategy());
         let agenda = std::mem::replace(&mut self.rt.agenda, agenda);
         let result = body(self);
         self.rt.agenda = agenda;
-        self.branch_net = Some(Box::new(std::mem::replace(&mut self.net, main)));
+        self.branch_net = Some(std::mem::replace(&mut self.net, main));
         result
     }
 
     /// A network of the `propagate` modules' rules matched against working memory,
     /// or `None` when those modules hold every rule.
-    fn build_matcher(&mut self, decl: &Hypothesis) -> Option<Box<Network>> {
+    fn build_matcher(&mut self, decl: &Hypothesis) -> Option<Network> {
         let in_branches = |rt: &Runtime, p: usize| {
             decl.propagate
                 .contains(&rt.rules[rt.productions[p].rule].module)
@@ -71,7 +71,7 @@ impl Environment {
             return None;
         }
         let facts: Vec<Rc<Fact>> = self.rt.wm.iter().cloned().collect();
-        let mut matcher = Box::<Network>::default();
+        let mut matcher = Network::default();
         for p in used {
             let lhs = self.rt.productions[p].lhs.clone();
             let id = ProductionId(p as u32);
