@@ -6,6 +6,7 @@
 //! yield several chains (disjuncts), as in CLIPS. Variables are resolved to
 //! [`VarSource`]s: where, in a token, their values will be found.
 
+use super::comparison::Comparison;
 use super::expr::{CExpr, CommandTable, ExprCompiler, Scope};
 use super::program::Program;
 use super::template::TemplateId;
@@ -41,6 +42,21 @@ pub struct BoundExpr {
     pub expr: CExpr,
     /// Frame slot `i` is filled from `frame[i]`.
     pub frame: Vec<VarSource>,
+    /// The expression as a plain comparison, when it is one (decided without the
+    /// evaluator; see [`Comparison`]).
+    pub comparison: Option<Comparison>,
+}
+
+impl BoundExpr {
+    /// `expr` with its frame filled from `frame`.
+    pub fn new(expr: CExpr, frame: Vec<VarSource>) -> BoundExpr {
+        let comparison = Comparison::of(&expr, &frame);
+        BoundExpr {
+            expr,
+            frame,
+            comparison,
+        }
+    }
 }
 
 /// One alternative of a `|` group, possibly negated.
@@ -282,10 +298,7 @@ impl<'a> LhsCompiler<'a> {
                                 other => other,
                             })
                             .collect();
-                        exprs.push(BoundExpr {
-                            expr: bound.expr,
-                            frame,
-                        });
+                        exprs.push(BoundExpr::new(bound.expr, frame));
                     }
                     _ => {
                         self.level += 1;
@@ -684,7 +697,7 @@ impl<'a> LhsCompiler<'a> {
             frame.push(source);
         }
         let expr = ExprCompiler::new(self.program, self.commands, scope).compile(expr)?;
-        Ok((BoundExpr { expr, frame }, is_join))
+        Ok((BoundExpr::new(expr, frame), is_join))
     }
 }
 

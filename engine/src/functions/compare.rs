@@ -11,7 +11,8 @@ use super::math::num_less;
 use super::{FnError, FnState};
 use crate::value::Value;
 
-fn num_equal(a: Num, b: Num) -> bool {
+/// Whether two numbers are equal (integers exactly, a mixed pair as floats).
+pub(crate) fn num_equal(a: Num, b: Num) -> bool {
     match (a, b) {
         (Num::Int(a), Num::Int(b)) => a == b,
         (a, b) => a.as_f64() == b.as_f64(),

@@ -27,6 +27,13 @@ pub fn eval_bound(
     token: Option<TokenValues<'_>>,
     host: &mut dyn TestHost,
 ) -> Value {
+    if let Some(decided) = bound
+        .comparison
+        .as_ref()
+        .and_then(|c| c.decide(|s| source_value(s, captures, token)))
+    {
+        return Value::boolean(decided);
+    }
     // Join tests evaluate expressions in the inner loop of matching: the frame's
     // buffer is reused rather than allocated each time (a nested evaluation, should
     // one happen, finds the slot empty and makes its own).
