@@ -3,11 +3,12 @@
 
 use super::token::TokenId;
 use super::TestHost;
-use crate::compile::lhs::{AlphaPattern, SlotMatch};
+use crate::compile::lhs::{AlphaPattern, FieldSpec, SlotMatch};
 use crate::value::Value;
 use crate::wm::Fact;
 use smallvec::SmallVec;
 use std::cell::RefCell;
+use std::ops::Range;
 use std::rc::Rc;
 
 /// Index of an alpha memory.
@@ -140,32 +141,65 @@ fn fill_slots(
         }
         SlotMatch::Multi { slot, fields } => {
             let values = fact.slots[*slot].as_slice();
-            let mut segments = Vec::new();
-            split_fields(fields, values, 0, &mut Vec::new(), &mut segments);
-            for segmentation in segments {
+            let mut bind_and_go_on = |segmentation: &[Range<usize>]| {
                 for (field, range) in fields.iter().zip(segmentation) {
                     if let Some(c) = field.capture {
                         captures[c as usize] = if field.multi {
-                            Value::multifield(values[range].to_vec())
+                            Value::multifield(values[range.clone()].to_vec())
                         } else {
                             values[range.start].clone()
                         };
                     }
                 }
                 fill_slots(pattern, fact, slot_index + 1, captures, host, results);
+            };
+            // Most patterns have at most one multifield (an ordered fact's fields, say):
+            // then there is one split or none, found without building the list of all.
+            if fields.iter().filter(|f| f.multi).count() <= 1 {
+                if let Some(split) = only_split(fields, values.len()) {
+                    bind_and_go_on(&split);
+                }
+                return;
+            }
+            let mut segments = Vec::new();
+            split_fields(fields, values, 0, &mut Vec::new(), &mut segments);
+            for segmentation in segments {
+                bind_and_go_on(&segmentation);
             }
         }
     }
 }
 
+/// The one way to split `len` values among `fields`, at most one of which is a
+/// multifield (it takes what the single fields leave); `None` if there is none.
+fn only_split(fields: &[FieldSpec], len: usize) -> Option<SmallVec<[Range<usize>; 4]>> {
+    let singles = fields.iter().filter(|f| !f.multi).count();
+    let rest = len.checked_sub(singles)?;
+    if rest > 0 && singles == fields.len() {
+        return None;
+    }
+    let mut start = 0;
+    Some(
+        fields
+            .iter()
+            .map(|f| {
+                let end = start + if f.multi { rest } else { 1 };
+                let range = start..end;
+                start = end;
+                range
+            })
+            .collect(),
+    )
+}
+
 /// Every way to split `values` among `fields` (single fields take one value,
 /// multifields any number), as one range per field.
 fn split_fields(
-    fields: &[crate::compile::lhs::FieldSpec],
+    fields: &[FieldSpec],
     values: &[Value],
     start: usize,
-    current: &mut Vec<std::ops::Range<usize>>,
-    out: &mut Vec<Vec<std::ops::Range<usize>>>,
+    current: &mut Vec<Range<usize>>,
+    out: &mut Vec<Vec<Range<usize>>>,
 ) {
     let i = current.len();
     let Some(field) = fields.get(i) else {

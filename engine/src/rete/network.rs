@@ -100,6 +100,10 @@ pub struct Network {
     pub(super) asserting: Option<(FactId, Vec<NodeId>)>,
 }
 
+/// A fact's matches in one alpha memory (one, unless a multifield pattern splits
+/// the fact several ways).
+type Matches = SmallVec<[Rc<AlphaMatch>; 1]>;
+
 /// The root node, parent of every rule's first node.
 pub(super) const ROOT_NODE: NodeId = 0;
 
@@ -175,31 +179,34 @@ impl Network {
     /// Matches a new fact and propagates its matches, visiting the patterns in the
     /// order CLIPS's pattern network would.
     pub fn assert_fact(&mut self, fact: &Rc<Fact>, host: &mut dyn TestHost) {
-        let Some(tree) = self.trees.get(&fact.template) else {
+        let Some(tree) = self.trees.get_mut(&fact.template) else {
             return;
         };
-        let walk: Vec<Vec<(AmId, NodeId)>> = tree.walk().map(|e| e.to_vec()).collect();
+        let walk = tree.walk();
         // A rule's LHS can't assert, but a function it calls could: keep the outer state.
         let outer = self.asserting.replace((fact.id, Vec::new()));
-        let mut matched: FxHashMap<AmId, Vec<Rc<AlphaMatch>>> = FxHashMap::default();
-        for entries in walk {
-            for &(am, _) in &entries {
-                if let std::collections::hash_map::Entry::Vacant(slot) = matched.entry(am) {
-                    slot.insert(self.match_into(am, fact, host));
+        // Each memory's matches, by position in `walk.memories`, made when first needed.
+        let mut matched: SmallVec<[Option<Matches>; 8]> =
+            smallvec::smallvec![None; walk.memories.len()];
+        for entries in &walk.terminals {
+            for &(at, _) in entries {
+                if matched[at].is_none() {
+                    matched[at] = Some(self.match_into(walk.memories[at], fact, host));
                 }
             }
+            let matches_of = |at: usize| matched[at].as_deref().unwrap_or_default();
             let variants = entries
                 .iter()
-                .map(|(am, _)| matched[am].len())
+                .map(|&(at, _)| matches_of(at).len())
                 .max()
                 .unwrap_or(0);
             for v in 0..variants {
-                for (am, node) in &entries {
-                    if let Some(m) = matched[am].get(v).cloned() {
+                for &(at, node) in entries {
+                    if let Some(m) = matches_of(at).get(v).cloned() {
                         if let Some((_, reached)) = &mut self.asserting {
-                            reached.push(*node);
+                            reached.push(node);
                         }
-                        self.right_activate(*node, &m, host);
+                        self.right_activate(node, &m, host);
                     }
                 }
             }
@@ -208,14 +215,9 @@ impl Network {
     }
 
     /// Matches `fact` against alpha memory `am` and stores the matches.
-    fn match_into(
-        &mut self,
-        am: AmId,
-        fact: &Rc<Fact>,
-        host: &mut dyn TestHost,
-    ) -> Vec<Rc<AlphaMatch>> {
+    fn match_into(&mut self, am: AmId, fact: &Rc<Fact>, host: &mut dyn TestHost) -> Matches {
         let captures = match_fact(&self.alpha[am as usize].pattern, fact, host);
-        let mut out = Vec::with_capacity(captures.len());
+        let mut out = Matches::with_capacity(captures.len());
         for (variant, captures) in captures.into_iter().enumerate() {
             let m = AlphaMatch::new(fact.clone(), captures, variant as u32, am);
             self.alpha[am as usize].insert(&m);
@@ -231,8 +233,8 @@ impl Network {
         let Some(mut matches) = self.by_fact.remove(&fact.id) else {
             return;
         };
-        if let Some(tree) = self.trees.get(&fact.template) {
-            walk_order(&mut matches, tree.memories());
+        if let Some(tree) = self.trees.get_mut(&fact.template) {
+            walk_order(&mut matches, &tree.walk().memories);
         }
         for m in &matches {
             m.retracted.set(true);
@@ -257,7 +259,8 @@ impl Network {
     /// A token's facts, level by level: a fact per pattern, `None` per `not` or
     /// `exists` (`test` levels are left out).
     pub fn token_facts(&self, token: TokenId) -> Vec<Option<FactId>> {
-        let mut out = Vec::new();
+        // A token has one level per CE (`test` levels included): enough room at once.
+        let mut out = Vec::with_capacity(self.tokens.get(token).level as usize);
         let mut t = token;
         while t != ROOT_TOKEN {
             let tok = self.tokens.get(t);

@@ -10,6 +10,7 @@
 use super::alpha::AmId;
 use super::NodeId;
 use rustc_hash::FxHashMap;
+use std::rc::Rc;
 
 #[derive(Debug, Default)]
 struct TreeNode {
@@ -24,10 +25,20 @@ pub(super) struct PatternTree {
     nodes: Vec<TreeNode>,
     by_key: FxHashMap<(Option<usize>, String), usize>,
     roots: Vec<usize>,
-    /// Terminal nodes in walk order, recomputed when the tree changes.
-    order: Vec<usize>,
-    /// The alpha memories in walk order, each once (recomputed with `order`).
-    memories: Vec<AmId>,
+    /// What asserting a fact visits; `None` after a change, until it is needed
+    /// (recomputing on every change made loading a rule set quadratic in its patterns).
+    walk: Option<Rc<Walk>>,
+}
+
+/// The walk of a template's pattern network, in the order CLIPS's would visit it:
+/// precomputed, so that an assertion only clones an `Rc` to follow it.
+#[derive(Debug, Default)]
+pub(super) struct Walk {
+    /// The alpha memories fed into joins, in walk order, each once.
+    pub memories: Vec<AmId>,
+    /// The terminal nodes' entries in walk order: each join fed, with the position
+    /// of its alpha memory in `memories`.
+    pub terminals: Vec<Vec<(usize, NodeId)>>,
 }
 
 impl PatternTree {
@@ -59,7 +70,7 @@ impl PatternTree {
     /// Records that `node` is fed by alpha memory `am`, whose pattern ends at `terminal`.
     pub fn attach(&mut self, terminal: usize, am: AmId, node: NodeId) {
         self.nodes[terminal].entries.insert(0, (am, node));
-        self.recompute();
+        self.walk = None;
     }
 
     /// Forgets the given beta nodes.
@@ -67,20 +78,18 @@ impl PatternTree {
         for n in &mut self.nodes {
             n.entries.retain(|(_, node)| !nodes.contains(node));
         }
-        self.recompute();
+        self.walk = None;
     }
 
-    /// The entries of each terminal node, in walk order.
-    pub fn walk(&self) -> impl DoubleEndedIterator<Item = &[(AmId, NodeId)]> {
-        self.order.iter().map(|&n| self.nodes[n].entries.as_slice())
+    /// What asserting a fact of the template visits.
+    pub fn walk(&mut self) -> Rc<Walk> {
+        if self.walk.is_none() {
+            self.walk = Some(Rc::new(self.compute()));
+        }
+        self.walk.clone().unwrap_or_default()
     }
 
-    /// The alpha memories fed into joins, in walk order, each once.
-    pub fn memories(&self) -> &[AmId] {
-        &self.memories
-    }
-
-    fn recompute(&mut self) {
+    fn compute(&self) -> Walk {
         let mut order = Vec::new();
         let mut stack: Vec<usize> = self.roots.iter().rev().copied().collect();
         while let Some(n) = stack.pop() {
@@ -90,14 +99,26 @@ impl PatternTree {
             stack.extend(self.nodes[n].children.iter().rev().copied());
         }
         let mut memories: Vec<AmId> = Vec::new();
-        for &n in &order {
-            for (am, _) in &self.nodes[n].entries {
-                if !memories.contains(am) {
-                    memories.push(*am);
-                }
-            }
+        let mut positions: FxHashMap<AmId, usize> = FxHashMap::default();
+        let mut position = |am: AmId| {
+            *positions.entry(am).or_insert_with(|| {
+                memories.push(am);
+                memories.len() - 1
+            })
+        };
+        let terminals = order
+            .iter()
+            .map(|&n| {
+                let entries = &self.nodes[n].entries;
+                entries
+                    .iter()
+                    .map(|&(am, node)| (position(am), node))
+                    .collect()
+            })
+            .collect();
+        Walk {
+            memories,
+            terminals,
         }
-        self.order = order;
-        self.memories = memories;
     }
 }
