@@ -112,6 +112,9 @@ pub enum Special {
     Printout(CExpr, Vec<CExpr>),
     /// `(expand$ list)` as an argument: its fields become separate arguments.
     Expand(CExpr),
+    /// `(sort function value...)`: the arguments, evaluated as a call's are; a special
+    /// form because sorting calls the named function, which may be a deffunction.
+    Sort(Vec<CExpr>),
 }
 
 /// Where `bind` stores.
@@ -372,6 +375,10 @@ impl<'a> ExprCompiler<'a> {
                         .with_label("expected (expand$ list)"));
                 };
                 special(Special::Expand(self.compile(list)?))
+            }
+            "sort" => {
+                check_arity(name, call, 1, None)?;
+                special(Special::Sort(self.compile_all(args)?))
             }
             "switch" => self.switch(call),
             "bind" => self.bind(call),
