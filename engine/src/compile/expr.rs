@@ -619,7 +619,10 @@ impl<'a> ExprCompiler<'a> {
     /// Compiles a fact specification against its template.
     pub fn fact(&mut self, spec: &FactSpec) -> Res<FactBuild> {
         let relation = spec.relation.name;
-        let template = self.program.template_or_implied(relation);
+        let template = self
+            .program
+            .template_or_implied(relation)
+            .map_err(|e| e.at(spec.relation.span))?;
         let implied = self.program.template(template).implied;
         let fields = if implied {
             FactFields::Ordered(self.compile_all(&spec.items)?)
