@@ -112,6 +112,9 @@ pub enum Special {
     Printout(CExpr, Vec<CExpr>),
     /// `(expand$ list)` as an argument: its fields become separate arguments.
     Expand(CExpr),
+    /// `(sort function value...)`: the arguments, evaluated as a call's are; a special
+    /// form because sorting calls the named function, which may be a deffunction.
+    Sort(Vec<CExpr>),
 }
 
 /// Where `bind` stores.
@@ -373,6 +376,10 @@ impl<'a> ExprCompiler<'a> {
                 };
                 special(Special::Expand(self.compile(list)?))
             }
+            "sort" => {
+                check_arity(name, call, 1, None)?;
+                special(Special::Sort(self.compile_all(args)?))
+            }
             "switch" => self.switch(call),
             "bind" => self.bind(call),
             "and" => special(Special::And(self.compile_all(args)?)),
@@ -612,7 +619,10 @@ impl<'a> ExprCompiler<'a> {
     /// Compiles a fact specification against its template.
     pub fn fact(&mut self, spec: &FactSpec) -> Res<FactBuild> {
         let relation = spec.relation.name;
-        let template = self.program.template_or_implied(relation);
+        let template = self
+            .program
+            .template_or_implied(relation)
+            .map_err(|e| e.at(spec.relation.span))?;
         let implied = self.program.template(template).implied;
         let fields = if implied {
             FactFields::Ordered(self.compile_all(&spec.items)?)

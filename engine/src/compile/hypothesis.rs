@@ -79,11 +79,15 @@ pub struct Hypothesis {
 /// defined are taken as ordered facts' relations (as patterns do); deffunctions must
 /// exist and take one argument; modules must exist.
 pub fn compile(program: &mut Program, h: &Defhypothesis) -> Result<Hypothesis, Diagnostic> {
-    let mut template = |id: &Ident| program.template_or_implied(id.name);
-    let hypothesis = template(&h.hypothesis);
-    let contradiction = template(&h.contradiction);
-    let solved = h.solved.as_ref().map(&mut template);
-    let keep = h.keep.iter().map(&mut template).collect();
+    let mut template = |id: &Ident| {
+        program
+            .template_or_implied(id.name)
+            .map_err(|e| e.at(id.span))
+    };
+    let hypothesis = template(&h.hypothesis)?;
+    let contradiction = template(&h.contradiction)?;
+    let solved = h.solved.as_ref().map(&mut template).transpose()?;
+    let keep = h.keep.iter().map(&mut template).collect::<Result<_, _>>()?;
     let assume_true = function(program, &h.assume_true)?;
     let assume_false = function(program, &h.assume_false)?;
     let propagate = if h.propagate.is_empty() {

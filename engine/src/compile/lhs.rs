@@ -490,7 +490,9 @@ impl<'a> LhsCompiler<'a> {
             }
             _ => {}
         }
-        Ok(self.program.template_or_implied(name))
+        self.program
+            .template_or_implied(name)
+            .map_err(|e| e.at(p.relation.span))
     }
 
     fn multislot(

@@ -5,7 +5,8 @@
 
 use super::expr::CExpr;
 use super::template::{ModuleId, Template, TemplateId};
-use crate::syntax::ast::{Defmodule, PortItems};
+use crate::syntax::ast::{Defmodule, PortItems, PortSpec};
+use crate::syntax::{Diagnostic, Span};
 use crate::value::{atom, Atom, Value};
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
@@ -87,6 +88,46 @@ impl Default for Program {
     }
 }
 
+/// A template that cannot be defined because some module would then see two
+/// templates of that name (CLIPS's `[CSTRCPSR3]`).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error(
+    "[CSTRCPSR3] Cannot define {}deftemplate '{name}' because of an import/export conflict.",
+    if *implied { "implied " } else { "" }
+)]
+pub struct ImportExportConflict {
+    /// The template's name.
+    pub name: Atom,
+    /// Whether it is the implied template of an ordered fact.
+    pub implied: bool,
+    /// A module that would see two templates of that name.
+    pub module: Atom,
+}
+
+impl ImportExportConflict {
+    /// The error as a diagnostic pointing at `span`, where the template is named.
+    pub fn at(&self, span: Span) -> Diagnostic {
+        Diagnostic::new(span, self.to_string()).with_label(format!(
+            "module {} would see two deftemplates named {}",
+            self.module, self.name
+        ))
+    }
+}
+
+/// Whether an import or export specification covers the deftemplate `name`.
+fn covers(items: &PortItems, name: Atom) -> bool {
+    match items {
+        PortItems::All => true,
+        PortItems::None => false,
+        PortItems::Kind { construct, names } => {
+            construct.name.as_str() == "deftemplate"
+                && names
+                    .as_ref()
+                    .is_none_or(|n| n.iter().any(|i| i.name == name))
+        }
+    }
+}
+
 /// Strips a `MODULE::` qualifier from a construct name.
 pub fn unqualified(name: Atom) -> Atom {
     match name.as_str().rsplit_once("::") {
@@ -109,55 +150,69 @@ impl Program {
             let id = *self.template_ids.get(&(module, atom(base)))?;
             return (module == from || self.is_visible(id, from)).then_some(id);
         }
+        // The module's own template comes first; looking it up directly spares the
+        // search (by-name asserts come this way).
         if let Some(&id) = self.template_ids.get(&(from, name)) {
             return Some(id);
         }
-        self.imports(from)
-            .filter_map(|m| self.template_ids.get(&(m, name)).copied())
-            .find(|id| self.is_visible(*id, from))
+        self.template_sources(from, name)
+            .into_iter()
+            .find_map(|m| self.template_ids.get(&(m, name)).copied())
     }
 
-    /// The modules `module` imports from, in the order its definition names them.
-    fn imports(&self, module: ModuleId) -> impl Iterator<Item = ModuleId> + '_ {
+    /// The modules where module `from` looks for a template named `name`, each once,
+    /// as CLIPS searches them: `from` itself, then, depth first, every module it
+    /// imports `name` from that exports it (so a module passes on what it imports
+    /// when it exports it too).
+    fn template_sources(&self, from: ModuleId, name: Atom) -> Vec<ModuleId> {
+        let mut found = Vec::new();
+        let mut pending = vec![from];
+        while let Some(module) = pending.pop() {
+            if found.contains(&module) {
+                continue;
+            }
+            found.push(module);
+            let imported = self
+                .ports(module)
+                .filter(|p| p.import && covers(&p.items, name))
+                .filter_map(|p| p.module.and_then(|m| self.module_id(m.name)))
+                .filter(|&m| self.exports(m, name));
+            // Reversed onto the stack, so the first import is searched first.
+            let next: Vec<ModuleId> = imported.collect();
+            pending.extend(next.into_iter().rev());
+        }
+        found
+    }
+
+    /// The import and export specifications of `module`.
+    fn ports(&self, module: ModuleId) -> impl Iterator<Item = &PortSpec> + '_ {
         self.modules[module.0 as usize]
             .definition
             .iter()
             .flat_map(|d| d.ports.iter())
-            .filter(|p| p.import)
-            .filter_map(|p| p.module.and_then(|m| self.module_id(m.name)))
     }
 
-    /// Whether template `id` can be used from module `from`: it is defined there,
-    /// or its module exports it and `from` imports it.
+    /// Whether `module` exports its deftemplate `name` (if it has one).
+    fn exports(&self, module: ModuleId, name: Atom) -> bool {
+        self.ports(module)
+            .any(|p| !p.import && covers(&p.items, name))
+    }
+
+    /// Whether template `id` can be used from module `from`: it is defined there, or
+    /// `from` imports it, directly or through modules that export it.
     pub fn is_visible(&self, id: TemplateId, from: ModuleId) -> bool {
         let t = self.template(id);
-        if t.module == from {
-            return true;
-        }
-        let covers = |items: &PortItems| match items {
-            PortItems::All => true,
-            PortItems::None => false,
-            PortItems::Kind { construct, names } => {
-                construct.name.as_str() == "deftemplate"
-                    && names
-                        .as_ref()
-                        .is_none_or(|n| n.iter().any(|i| i.name == t.name))
-            }
-        };
-        let ports = |m: ModuleId| {
-            self.modules[m.0 as usize]
-                .definition
-                .iter()
-                .flat_map(|d| d.ports.iter())
-        };
-        let exported = ports(t.module).any(|p| !p.import && covers(&p.items));
-        exported
-            && ports(from).any(|p| {
-                p.import
-                    && p.module
-                        .is_some_and(|m| self.module_id(m.name) == Some(t.module))
-                    && covers(&p.items)
-            })
+        t.module == from || self.template_sources(from, t.name).contains(&t.module)
+    }
+
+    /// The module that would see two templates named `name` if module `defining`
+    /// defined one: CLIPS's import/export conflict, which forbids the definition.
+    fn import_export_conflict(&self, name: Atom, defining: ModuleId) -> Option<ModuleId> {
+        let defines = |m: ModuleId| m == defining || self.template_ids.contains_key(&(m, name));
+        (0..self.modules.len() as u32).map(ModuleId).find(|&m| {
+            let sources = self.template_sources(m, name);
+            sources.into_iter().filter(|&s| defines(s)).count() > 1
+        })
     }
 
     /// The template with id `id`.
@@ -166,11 +221,32 @@ impl Program {
     }
 
     /// The template named `name`, creating the implied template of an ordered fact
-    /// (in the current module) if none is visible.
-    pub fn template_or_implied(&mut self, name: Atom) -> TemplateId {
-        match self.template_id(name) {
-            Some(id) => id,
-            None => self.add_template(Template::implied(unqualified(name), self.current_module)),
+    /// (in the current module) if none is visible, unless that would cause an
+    /// import/export conflict.
+    pub fn template_or_implied(&mut self, name: Atom) -> Result<TemplateId, ImportExportConflict> {
+        if let Some(id) = self.template_id(name) {
+            return Ok(id);
+        }
+        let (name, module) = (unqualified(name), self.current_module);
+        self.check_conflict(name, module, true)?;
+        Ok(self.add_template(Template::implied(name, module)))
+    }
+
+    /// An error if defining template `name` (implied or not) in `module` would cause
+    /// an import/export conflict.
+    pub fn check_conflict(
+        &self,
+        name: Atom,
+        module: ModuleId,
+        implied: bool,
+    ) -> Result<(), ImportExportConflict> {
+        match self.import_export_conflict(name, module) {
+            Some(sees_two) => Err(ImportExportConflict {
+                name,
+                implied,
+                module: self.module_name(sees_two),
+            }),
+            None => Ok(()),
         }
     }
 

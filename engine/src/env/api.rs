@@ -112,6 +112,9 @@ pub enum FactError {
     /// Slots were given by name for an ordered-fact relation.
     #[error("{0} is an ordered-fact relation, not a deftemplate: use assert_ordered")]
     OrderedRelation(String),
+    /// The relation is new and its implied template cannot be created.
+    #[error(transparent)]
+    ImportExportConflict(#[from] crate::compile::program::ImportExportConflict),
     /// Ordered fields were given for a deftemplate.
     #[error("{0} is a deftemplate: give its slots by name with assert_fact")]
     NotOrdered(String),
@@ -270,7 +273,7 @@ impl Environment {
         relation: &str,
         fields: Vec<Value>,
     ) -> Result<FactId, FactError> {
-        let id = self.rt.program.template_or_implied(atom(relation));
+        let id = self.rt.program.template_or_implied(atom(relation))?;
         if !self.rt.program.template(id).implied {
             return Err(FactError::NotOrdered(relation.to_string()));
         }

@@ -180,6 +180,12 @@ impl Environment {
     }
 
     fn define_template(&mut self, t: &ast::Deftemplate, source: Rc<str>) -> Result<(), Diagnostic> {
+        let name = crate::compile::program::unqualified(t.name.name);
+        let module = self.rt.program.module_of(t.name.name);
+        self.rt
+            .program
+            .check_conflict(name, module, false)
+            .map_err(|e| e.at(t.name.span))?;
         let mut slots = Vec::with_capacity(t.slots.len());
         for s in &t.slots {
             let mut constraint = SlotConstraint {
@@ -237,9 +243,8 @@ impl Environment {
                 constraint,
             });
         }
-        let module = self.rt.program.module_of(t.name.name);
         self.rt.program.add_template(Template {
-            name: crate::compile::program::unqualified(t.name.name),
+            name,
             module,
             implied: false,
             slots,
@@ -610,5 +615,73 @@ mod tests {
         env.reset();
         env.run(None).expect("runs");
         assert_eq!(out.take(), "kept 2\n");
+    }
+
+    const IMPLIED_CONFLICT: &str =
+        "[CSTRCPSR3] Cannot define implied deftemplate 'cell' because of an import/export conflict.";
+
+    /// The messages of a load that must fail.
+    fn refused(env: &mut Environment, text: &str) -> String {
+        let err = env.load_str(text, "more.clp").expect_err(text);
+        let messages: Vec<&str> = err.diagnostics.iter().map(|d| d.message.as_str()).collect();
+        messages.join("\n")
+    }
+
+    /// The cases CLIPS 6.30 and 6.4 refuse: module A imports everything MAIN exports
+    /// and has its own `cell`, so a `cell` template in MAIN would make A see two.
+    #[test]
+    fn a_template_that_would_be_seen_twice_is_refused_and_changes_nothing() {
+        let mut env = Environment::new();
+        env.load_str(
+            "(defmodule MAIN (export ?ALL)) (defmodule A (import MAIN ?ALL)) (deffacts A::start (cell a))",
+            "a.clp",
+        )
+        .expect("loads");
+        for construct in [
+            "(deffacts MAIN::more (cell m))",
+            "(defrule MAIN::r (cell ?x) =>)",
+            "(deffunction MAIN::f () (assert (cell m)))",
+        ] {
+            assert_eq!(refused(&mut env, construct), IMPLIED_CONFLICT);
+        }
+        assert_eq!(
+            refused(&mut env, "(deftemplate MAIN::cell (slot x))"),
+            "[CSTRCPSR3] Cannot define deftemplate 'cell' because of an import/export conflict."
+        );
+        assert!(env.template_id("MAIN::cell").is_none());
+        assert!(env.rule_index("r").is_none());
+        env.reset();
+        assert_eq!(env.facts().count(), 1, "only A's deffacts");
+    }
+
+    /// A module exporting what it imports passes it on, as in CLIPS; exporting only
+    /// deffunctions passes on no template.
+    #[test]
+    fn templates_are_seen_through_modules_that_export_their_imports() {
+        let mut env = Environment::new();
+        env.load_str(
+            "(defmodule A (export ?ALL)) (defmodule B (import A ?ALL) (export ?ALL))
+             (defmodule C (import B ?ALL)) (deffacts C::c (cell c)) (deffacts A::a (other a))",
+            "abc.clp",
+        )
+        .expect("loads");
+        assert_eq!(
+            refused(&mut env, "(deffacts A::a2 (cell a))"),
+            IMPLIED_CONFLICT
+        );
+        assert_eq!(
+            refused(&mut env, "(deffacts B::b (cell b))"),
+            IMPLIED_CONFLICT
+        );
+        env.load_str("(deffacts C::c2 (other c))", "c.clp")
+            .expect("C uses A's template");
+        assert_eq!(env.template_id("other"), env.template_id("A::other"));
+        env.load_str(
+            "(defmodule D (export deffunction ?ALL)) (defmodule E (import D deffunction ?ALL))
+             (deffacts D::d (cell d)) (deffacts E::e (cell e))",
+            "de.clp",
+        )
+        .expect("D and E each have their own cell");
+        assert!(env.template_id("E::cell").is_some());
     }
 }

@@ -5,10 +5,11 @@
 //! LHS tests (the host is the matcher's restricted view, where asserting is refused).
 
 mod query;
+mod sort;
 
 use crate::compile::expr::{BindTarget, CallExpr, Callee, FactBuild, FactFields, Special};
 use crate::compile::{CExpr, Program, TemplateId};
-use crate::functions::FnState;
+use crate::functions::{Builtin, FnState};
 use crate::syntax::Span;
 use crate::value::{atom, Atom, FactId, Value};
 use crate::wm::Fact;
@@ -150,25 +151,28 @@ fn eval_args(host: &mut dyn Host, frame: &mut Vec<Value>, args: &[CExpr]) -> Res
 fn eval_call(host: &mut dyn Host, frame: &mut Vec<Value>, call: &CallExpr) -> Eval {
     let args = eval_args(host, frame, &call.args)?;
     match call.callee {
-        Callee::Builtin(b) => {
-            let result = (b.run)(host.fn_state(), &args);
-            // Some built-ins report a problem yet return a value, as CLIPS does.
-            let notes = std::mem::take(&mut host.fn_state().diagnostics);
-            for note in notes {
-                host.warn(&note);
-            }
-            result.map_err(|e| {
-                Unwind::Error(EvalError {
-                    message: e.message,
-                    span: Some(call.span),
-                })
-            })
-        }
+        Callee::Builtin(b) => call_builtin(host, b, &args, call.span),
         Callee::Command(id) => host
             .call_command(id, &args, call.span)
             .map_err(|e| Unwind::Error(e.at(call.span))),
         Callee::Function(id) => call_function(host, id, args, call.span),
     }
+}
+
+/// Calls built-in `b` with evaluated arguments (their count already checked).
+fn call_builtin(host: &mut dyn Host, b: &Builtin, args: &[Value], span: Span) -> Eval {
+    let result = (b.run)(host.fn_state(), args);
+    // Some built-ins report a problem yet return a value, as CLIPS does.
+    let notes = std::mem::take(&mut host.fn_state().diagnostics);
+    for note in notes {
+        host.warn(&note);
+    }
+    result.map_err(|e| {
+        Unwind::Error(EvalError {
+            message: e.message,
+            span: Some(span),
+        })
+    })
 }
 
 /// Calls deffunction `id` with evaluated arguments.
@@ -430,6 +434,10 @@ fn eval_special(
             Ok(Value::Void)
         }
         Special::Expand(list) => eval(host, frame, list),
+        Special::Sort(args) => {
+            let args = eval_args(host, frame, args)?;
+            sort::run(host, &args, span)
+        }
         Special::QuerySlot(slot, name) => {
             let fact = frame.get(*slot as usize).cloned().unwrap_or(Value::Void);
             let Value::Fact(id) = fact else {

@@ -2,7 +2,8 @@
 //! insert$ replace$ explode$ implode$ subsetp delete-member$ replace-member$ union$
 //! intersection$ difference$`, and the CLIPS 6.30 names 6.4 dropped (`length`,
 //! `member`, `nth`, `subset`, `str-explode`, `str-implode`, `mv-append`,
-//! `mv-delete`, `mv-replace`, `mv-subseq`).
+//! `mv-delete`, `mv-replace`, `mv-subseq`), and [`merge_sort`], the order `sort`
+//! puts values in (`sort` itself calls user functions, so the evaluator runs it).
 //!
 //! Indices count from 1. Reading functions (`nth$`, `subseq$`) clamp or return
 //! `nil` out of range; editing functions (`delete$`, `replace$`) fail with CLIPS's
@@ -420,9 +421,97 @@ pub fn difference(_: &mut FnState, args: &[Value]) -> Result<Value, FnError> {
     Ok(Value::multifield(out))
 }
 
+/// Sorts `items` in the order CLIPS's `sort` gives: a stable merge sort that calls
+/// `swap(earlier, later)` to ask whether `later` must come first (`(sort > 3 1 2)`
+/// swaps when the earlier item is greater). The list is split with the larger half
+/// first and the halves are sorted and merged in CLIPS's order, so the calls, and
+/// the result of a comparison that is not a consistent order, are those of CLIPS.
+/// The first error from `swap` stops the sort.
+pub fn merge_sort<T: Clone, E>(
+    items: &mut [T],
+    swap: &mut impl FnMut(&T, &T) -> Result<bool, E>,
+) -> Result<(), E> {
+    if items.len() <= 1 {
+        return Ok(());
+    }
+    let middle = items.len().div_ceil(2);
+    merge_sort(&mut items[..middle], swap)?;
+    merge_sort(&mut items[middle..], swap)?;
+    merge(items, middle, swap)
+}
+
+/// Merges the sorted runs `items[..middle]` and `items[middle..]`, taking the
+/// later run's item only when `swap` says it must come first.
+fn merge<T: Clone, E>(
+    items: &mut [T],
+    middle: usize,
+    swap: &mut impl FnMut(&T, &T) -> Result<bool, E>,
+) -> Result<(), E> {
+    let mut merged = Vec::with_capacity(items.len());
+    let (mut i, mut j) = (0, middle);
+    while i < middle && j < items.len() {
+        if swap(&items[i], &items[j])? {
+            merged.push(items[j].clone());
+            j += 1;
+        } else {
+            merged.push(items[i].clone());
+            i += 1;
+        }
+    }
+    merged.extend_from_slice(&items[i..middle]);
+    merged.extend_from_slice(&items[j..]);
+    items.clone_from_slice(&merged);
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::testing::check;
+    use super::merge_sort;
+
+    /// Sorts with `swap`, recording each call as `(earlier, later)`.
+    fn sorted(items: &[i64], swap: fn(i64, i64) -> bool) -> (Vec<i64>, Vec<(i64, i64)>) {
+        let mut items = items.to_vec();
+        let mut calls = Vec::new();
+        let mut record = |a: &i64, b: &i64| -> Result<bool, ()> {
+            calls.push((*a, *b));
+            Ok(swap(*a, *b))
+        };
+        merge_sort(&mut items, &mut record).expect("no comparison fails");
+        (items, calls)
+    }
+
+    /// The results and comparisons CLIPS 6.30 and 6.4 gave for `(sort f ...)`.
+    #[test]
+    fn merge_sort_compares_as_clips_does() {
+        let (items, calls) = sorted(&[5, 1, 4, 2, 3], |a, b| a > b);
+        assert_eq!(items, [1, 2, 3, 4, 5]);
+        let expected = [(5, 1), (1, 4), (5, 4), (2, 3), (1, 2), (4, 2), (4, 3)];
+        assert_eq!(calls, expected);
+        // Equal items keep their order: odd numbers first, each group in order.
+        let odd_first = |a: i64, b: i64| a % 2 == 0 && b % 2 == 1;
+        let (items, _) = sorted(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], odd_first);
+        assert_eq!(items, [1, 3, 5, 7, 9, 11, 2, 4, 6, 8, 10]);
+        // A function that always says swap shows the splits: (sort always 3 1 2).
+        assert_eq!(sorted(&[3, 1, 2], |_, _| true).0, [2, 1, 3]);
+        assert_eq!(
+            sorted(&[1, 2, 3, 4, 5, 6, 7], |_, _| true).0,
+            [7, 6, 5, 4, 3, 2, 1]
+        );
+        assert_eq!(sorted(&[3, 1, 2], |_, _| false).0, [3, 1, 2]);
+        assert!(sorted(&[], |a, b| a > b).0.is_empty());
+    }
+
+    #[test]
+    fn merge_sort_stops_at_the_first_error() {
+        let mut items = vec![3, 2, 1];
+        let mut calls = 0;
+        let result = merge_sort(&mut items, &mut |_: &i32, _: &i32| {
+            calls += 1;
+            Err("bad")
+        });
+        assert_eq!((result, calls), (Err("bad"), 1));
+    }
 
     /// Each expression with the result CLIPS 6.4 (through clipspy 1.0.6) gave for it,
     /// evaluated in order in one fresh environment.

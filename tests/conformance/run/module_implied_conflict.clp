@@ -1,0 +1,23 @@
+;;; implied deftemplates across modules: an ordered fact uses the cell template its module imports; a construct that would make a module see two cell templates is refused ([CSTRCPSR3], build returns FALSE) and defines nothing
+(defmodule MAIN (export ?ALL))
+(defmodule A (import MAIN ?ALL) (export deftemplate cell))
+(deffacts A::cells (cell a1) (cell a2))
+(defrule A::show-a (cell ?x) => (printout t "A sees cell " ?x crlf))
+(defmodule B (import A deftemplate cell))
+(deffacts B::more (cell b1))
+(defrule B::show-b (cell ?x) => (printout t "B sees cell " ?x crlf))
+(defmodule C (import A ?ALL))
+(deffacts C::own (other c1))
+(defrule C::show-c (other ?x) => (printout t "C sees other " ?x crlf))
+(defrule MAIN::start
+   =>
+   (printout t "deffacts in MAIN: " (build "(deffacts MAIN::clash (cell m1))") crlf)
+   (printout t "rule in MAIN: " (build "(defrule MAIN::clash (cell ?x) => (printout t \"clash \" ?x crlf))") crlf)
+   (printout t "assert in a MAIN deffunction: " (build "(deffunction MAIN::clash () (assert (cell m2)))") crlf)
+   (printout t "deftemplate in MAIN: " (build "(deftemplate MAIN::cell (slot x))") crlf)
+   (printout t "deftemplate in B: " (build "(deftemplate B::cell (slot x))") crlf)
+   (printout t "other in MAIN: " (build "(deffacts MAIN::other-facts (other m3))") crlf)
+   (printout t "unrelated module: " (build "(defmodule D)") crlf)
+   (printout t "cell in unrelated module: " (build "(deffacts D::own (cell d1))") crlf)
+   (printout t "rule in MAIN without cell: " (build "(defrule MAIN::still-works => (printout t \"MAIN still works\" crlf))") crlf)
+   (focus A B C))
