@@ -12,19 +12,17 @@
 use super::expr::{CExpr, Callee};
 use super::lhs::VarSource;
 use crate::functions::args::Num;
-use crate::functions::compare::{identical, num_equal};
+use crate::functions::compare::{
+    identical, num_at_least, num_at_most, num_differ, num_equal, num_greater,
+};
 use crate::functions::math::num_less;
 use crate::value::Value;
 
-/// The comparison a built-in makes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The comparison a built-in makes: a relation between two numbers (the one the
+/// built-in itself applies), or identity as `eq` and `neq` test it.
+#[derive(Debug, Clone, Copy)]
 enum Op {
-    Less,
-    LessEqual,
-    Greater,
-    GreaterEqual,
-    NumEqual,
-    NumNotEqual,
+    Numbers(fn(Num, Num) -> bool),
     Identical,
     NotIdentical,
 }
@@ -32,12 +30,12 @@ enum Op {
 impl Op {
     fn of_builtin(name: &str) -> Option<Op> {
         Some(match name {
-            "<" => Op::Less,
-            "<=" => Op::LessEqual,
-            ">" => Op::Greater,
-            ">=" => Op::GreaterEqual,
-            "=" => Op::NumEqual,
-            "<>" | "!=" => Op::NumNotEqual,
+            "<" => Op::Numbers(num_less),
+            "<=" => Op::Numbers(num_at_most),
+            ">" => Op::Numbers(num_greater),
+            ">=" => Op::Numbers(num_at_least),
+            "=" => Op::Numbers(num_equal),
+            "<>" | "!=" => Op::Numbers(num_differ),
             "eq" => Op::Identical,
             "neq" => Op::NotIdentical,
             _ => return None,
@@ -47,17 +45,11 @@ impl Op {
     /// The result for `a` and `b`, or `None` where a numeric comparison meets a
     /// value that is not a number.
     fn decide(self, a: &Value, b: &Value) -> Option<bool> {
-        let numbers = || Some((Num::of(a)?, Num::of(b)?));
-        Some(match self {
-            Op::Identical => identical(a, b),
-            Op::NotIdentical => !identical(a, b),
-            Op::Less => numbers().map(|(x, y)| num_less(x, y))?,
-            Op::LessEqual => numbers().map(|(x, y)| num_less(x, y) || num_equal(x, y))?,
-            Op::Greater => numbers().map(|(x, y)| num_less(y, x))?,
-            Op::GreaterEqual => numbers().map(|(x, y)| num_less(y, x) || num_equal(x, y))?,
-            Op::NumEqual => numbers().map(|(x, y)| num_equal(x, y))?,
-            Op::NumNotEqual => numbers().map(|(x, y)| !num_equal(x, y))?,
-        })
+        match self {
+            Op::Identical => Some(identical(a, b)),
+            Op::NotIdentical => Some(!identical(a, b)),
+            Op::Numbers(holds) => Some(holds(Num::of(a)?, Num::of(b)?)),
+        }
     }
 }
 
@@ -120,22 +112,31 @@ mod tests {
     #[test]
     fn numeric_operators_compare_integers_and_floats_as_the_built_ins_do() {
         let int = Value::Integer;
-        assert_eq!(Op::Less.decide(&int(1), &Value::Float(1.5)), Some(true));
         assert_eq!(
-            Op::GreaterEqual.decide(&int(2), &Value::Float(2.0)),
+            Op::Numbers(num_less).decide(&int(1), &Value::Float(1.5)),
             Some(true)
         );
         assert_eq!(
-            Op::NumNotEqual.decide(&int(2), &Value::Float(2.0)),
+            Op::Numbers(num_at_least).decide(&int(2), &Value::Float(2.0)),
+            Some(true)
+        );
+        assert_eq!(
+            Op::Numbers(num_differ).decide(&int(2), &Value::Float(2.0)),
             Some(false)
         );
-        assert_eq!(Op::LessEqual.decide(&int(3), &int(2)), Some(false));
+        assert_eq!(
+            Op::Numbers(num_at_most).decide(&int(3), &int(2)),
+            Some(false)
+        );
     }
 
     #[test]
     fn a_non_number_is_left_to_the_evaluator() {
         let sym = Value::Symbol(atom("a"));
-        assert_eq!(Op::Greater.decide(&sym, &Value::Integer(1)), None);
+        assert_eq!(
+            Op::Numbers(num_greater).decide(&sym, &Value::Integer(1)),
+            None
+        );
         assert_eq!(Op::Identical.decide(&sym, &sym), Some(true));
         assert_eq!(
             Op::NotIdentical.decide(&Value::Integer(0), &Value::Float(0.0)),

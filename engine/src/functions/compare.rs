@@ -19,6 +19,26 @@ pub(crate) fn num_equal(a: Num, b: Num) -> bool {
     }
 }
 
+/// Whether two numbers differ (`<>`).
+pub(crate) fn num_differ(a: Num, b: Num) -> bool {
+    !num_equal(a, b)
+}
+
+/// Whether `a` is greater than `b` (`>`).
+pub(crate) fn num_greater(a: Num, b: Num) -> bool {
+    num_less(b, a)
+}
+
+/// Whether `a` is at least `b` (`>=`).
+pub(crate) fn num_at_least(a: Num, b: Num) -> bool {
+    num_less(b, a) || num_equal(a, b)
+}
+
+/// Whether `a` is at most `b` (`<=`).
+pub(crate) fn num_at_most(a: Num, b: Num) -> bool {
+    num_less(a, b) || num_equal(a, b)
+}
+
 /// `(= <number> <number>+)`: whether the first argument equals each of the rest.
 pub fn num_eq(_: &mut FnState, args: &[Value]) -> Result<Value, FnError> {
     let nums = args::numbers("=", args)?;
@@ -32,7 +52,7 @@ fn not_equal(name: &str, args: &[Value]) -> Result<Value, FnError> {
     let nums = args::numbers(name, args)?;
     let first = nums.first().copied();
     Ok(Value::boolean(first.is_some_and(|f| {
-        nums[1..].iter().all(|&n| !num_equal(f, n))
+        nums[1..].iter().all(|&n| num_differ(f, n))
     })))
 }
 
@@ -53,12 +73,12 @@ fn chain(name: &str, args: &[Value], holds: fn(Num, Num) -> bool) -> Result<Valu
 
 /// `(> <number> <number>+)`: whether each argument is greater than the next.
 pub fn gt(_: &mut FnState, args: &[Value]) -> Result<Value, FnError> {
-    chain(">", args, |a, b| num_less(b, a))
+    chain(">", args, num_greater)
 }
 
 /// `(>= <number> <number>+)`: whether each argument is at least the next.
 pub fn ge(_: &mut FnState, args: &[Value]) -> Result<Value, FnError> {
-    chain(">=", args, |a, b| num_less(b, a) || num_equal(a, b))
+    chain(">=", args, num_at_least)
 }
 
 /// `(< <number> <number>+)`: whether each argument is less than the next.
@@ -68,7 +88,7 @@ pub fn lt(_: &mut FnState, args: &[Value]) -> Result<Value, FnError> {
 
 /// `(<= <number> <number>+)`: whether each argument is at most the next.
 pub fn le(_: &mut FnState, args: &[Value]) -> Result<Value, FnError> {
-    chain("<=", args, |a, b| num_less(a, b) || num_equal(a, b))
+    chain("<=", args, num_at_most)
 }
 
 /// Identity as `eq` sees it: same type and same value, floats compared bit for bit

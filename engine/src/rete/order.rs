@@ -32,7 +32,7 @@ pub(super) struct PatternTree {
 
 /// The walk of a template's pattern network, in the order CLIPS's would visit it:
 /// precomputed, so that an assertion only clones an `Rc` to follow it.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(super) struct Walk {
     /// The alpha memories fed into joins, in walk order, each once.
     pub memories: Vec<AmId>,
@@ -83,10 +83,9 @@ impl PatternTree {
 
     /// What asserting a fact of the template visits.
     pub fn walk(&mut self) -> Rc<Walk> {
-        if self.walk.is_none() {
-            self.walk = Some(Rc::new(self.compute()));
-        }
-        self.walk.clone().unwrap_or_default()
+        let walk = self.walk.take().unwrap_or_else(|| Rc::new(self.compute()));
+        self.walk = Some(walk.clone());
+        walk
     }
 
     fn compute(&self) -> Walk {
