@@ -8,18 +8,14 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
-/// An interned string: the name of a symbol, the text of a string, a template name.
-pub type Atom = ustr::Ustr;
+mod atom;
+
+pub use atom::{atom, Atom};
 
 // The symbols the engine makes all the time, interned once.
 static TRUE: std::sync::LazyLock<Atom> = std::sync::LazyLock::new(|| atom("TRUE"));
 static FALSE: std::sync::LazyLock<Atom> = std::sync::LazyLock::new(|| atom("FALSE"));
 static NIL: std::sync::LazyLock<Atom> = std::sync::LazyLock::new(|| atom("nil"));
-
-/// Interns `text`, returning its [`Atom`].
-pub fn atom(text: &str) -> Atom {
-    ustr::ustr(text)
-}
 
 /// The index of a fact in working memory, as CLIPS numbers it (`f-1`, `f-2`, ...).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -11,7 +11,7 @@ pub const TEMPLATES: &str = include_str!("../templates.clp");
 
 /// A symbol value.
 fn sym(text: &str) -> Value {
-    Value::Symbol(text.into())
+    Value::symbol(text)
 }
 
 /// Asserts the puzzle: one `cell` per white cell, then one `run` per clued run and its `in-run`

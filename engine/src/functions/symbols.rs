@@ -2,7 +2,7 @@
 
 use super::args;
 use super::{FnError, FnState};
-use crate::value::Value;
+use crate::value::{Atom, Value};
 
 /// `(gensym)`: the symbol `genN` for the current counter, which then advances.
 pub fn gensym(state: &mut FnState, _: &[Value]) -> Result<Value, FnError> {
@@ -18,7 +18,7 @@ pub fn gensym_star(state: &mut FnState, _: &[Value]) -> Result<Value, FnError> {
         let n = state.gensym_counter;
         state.gensym_counter = n.saturating_add(1);
         let name = format!("gen{n}");
-        if ustr::Ustr::from_existing(&name).is_none() {
+        if !Atom::exists(&name) {
             return Ok(Value::symbol(&name));
         }
     }

@@ -167,7 +167,7 @@ impl Environment {
         if !self.rt.support.by_fact.is_empty() {
             return Some("facts with logical support exist".into());
         }
-        let logical_rule = self.rt.rule_ids.values().find_map(|&r| {
+        let logical_rule = self.rule_indices().into_iter().find_map(|r| {
             let rule = &self.rt.rules[r];
             let logical = (rule.productions.iter())
                 .any(|p| self.rt.productions[p.0 as usize].logical_level.is_some());
