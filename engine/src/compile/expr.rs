@@ -10,7 +10,7 @@ use crate::value::{atom, Atom, Value};
 use indexmap::IndexMap;
 
 /// A compiled expression.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum CExpr {
     /// A constant.
     Const(Value),
@@ -25,7 +25,7 @@ pub enum CExpr {
 }
 
 /// A call of a built-in, a deffunction or an environment command.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct CallExpr {
     /// What is called.
     pub callee: Callee,
@@ -38,7 +38,7 @@ pub struct CallExpr {
 }
 
 /// What a call calls.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Callee {
     /// A built-in that needs no environment.
     Builtin(&'static Builtin),
@@ -49,7 +49,7 @@ pub enum Callee {
 }
 
 /// Special forms: the constructs whose arguments are not simply evaluated in order.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Special {
     /// `(if c then a... else b...)`
     If(CExpr, Vec<CExpr>, Vec<CExpr>),
@@ -118,7 +118,7 @@ pub enum Special {
 }
 
 /// Where `bind` stores.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum BindTarget {
     /// A local variable's slot.
     Local(u16),
@@ -127,7 +127,7 @@ pub enum BindTarget {
 }
 
 /// A fact to build at run time.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct FactBuild {
     /// Its template.
     pub template: TemplateId,
@@ -139,7 +139,7 @@ pub struct FactBuild {
 }
 
 /// The field expressions of a [`FactBuild`].
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum FactFields {
     /// The fields of an ordered fact.
     Ordered(Vec<CExpr>),
@@ -148,7 +148,7 @@ pub enum FactFields {
 }
 
 /// Which fact-set query function.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum QueryKind {
     /// any-factp
     Any,
@@ -163,7 +163,7 @@ pub enum QueryKind {
 }
 
 /// A compiled fact-set query.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct FactQuery {
     /// Which function.
     pub kind: QueryKind,

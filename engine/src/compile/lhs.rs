@@ -59,8 +59,25 @@ impl BoundExpr {
     }
 }
 
+/// Two bound expressions are the same when their expressions and frames are (the
+/// comparison is made from those).
+impl PartialEq for BoundExpr {
+    fn eq(&self, other: &BoundExpr) -> bool {
+        self.expr == other.expr && self.frame == other.frame
+    }
+}
+
+impl Eq for BoundExpr {}
+
+impl std::hash::Hash for BoundExpr {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.expr.hash(state);
+        self.frame.hash(state);
+    }
+}
+
 /// One alternative of a `|` group, possibly negated.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Alt {
     /// Written with `~`.
     pub negated: bool,
@@ -69,7 +86,7 @@ pub struct Alt {
 }
 
 /// What an alternative tests the field against.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum AltKind {
     /// Equal to a literal.
     Const(Value),
@@ -83,7 +100,7 @@ pub enum AltKind {
 
 /// A test of capture `capture`: true when, in some alternative, every term holds
 /// (`|` between alternatives, `&` within one).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct FieldTest {
     /// The field's capture index.
     pub capture: u16,
@@ -102,7 +119,7 @@ impl FieldTest {
 }
 
 /// One field of a multislot (or ordered fact) pattern.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct FieldSpec {
     /// `true` for a multifield term (`$?`, `$?x`), matching zero or more fields.
     pub multi: bool,
@@ -111,7 +128,7 @@ pub struct FieldSpec {
 }
 
 /// How a pattern matches one slot.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum SlotMatch {
     /// A single-field slot: its value goes to `capture`.
     Single {
@@ -131,7 +148,7 @@ pub enum SlotMatch {
 
 /// The part of a pattern that depends on one fact only: shared between rules
 /// whose patterns are the same.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct AlphaPattern {
     /// The template matched.
     pub template: TemplateId,
@@ -142,13 +159,6 @@ pub struct AlphaPattern {
     /// Tests on captures only (constants, repeated variables, local predicates),
     /// in the order they can be evaluated.
     pub tests: Vec<FieldTest>,
-}
-
-impl AlphaPattern {
-    /// A key that is equal for patterns that match the same facts the same way.
-    pub fn sharing_key(&self) -> String {
-        format!("{self:?}")
-    }
 }
 
 /// One beta-level node of a rule's network.
@@ -763,8 +773,9 @@ fn count_calls(expr: &Expr) -> u32 {
 /// Expands `or` CEs into disjuncts (each a plain conjunction), tracking how many
 /// leading CEs of each disjunct were inside `logical`.
 fn expand_or(ces: &[Ce], logical_count: usize) -> Res<Vec<(Vec<Ce>, usize)>> {
-    let mut results: Vec<(Vec<Ce>, usize)> = vec![(Vec::new(), 0)];
+    let mut results: Vec<(Vec<Ce>, usize)> = vec![(Vec::with_capacity(ces.len()), 0)];
     for (i, ce) in ces.iter().enumerate() {
+        let logical = i < logical_count;
         let options: Vec<Vec<Ce>> = match ce {
             Ce::Or(items, _) => {
                 let mut opts = Vec::new();
@@ -776,20 +787,33 @@ fn expand_or(ces: &[Ce], logical_count: usize) -> Res<Vec<(Vec<Ce>, usize)>> {
                 opts
             }
             Ce::And(items, _) => expand_or(items, 0)?.into_iter().map(|(c, _)| c).collect(),
-            other => vec![vec![other.clone()]],
+            other => {
+                // One option (the common case): appended to each disjunct in place,
+                // not by copying every disjunct (which made a rule's n CEs cost n²/2
+                // copies of a CE).
+                for (conj, logical_len) in &mut results {
+                    conj.push(other.clone());
+                    if logical {
+                        *logical_len = conj.len();
+                    }
+                }
+                continue;
+            }
         };
         let mut next = Vec::with_capacity(results.len() * options.len());
-        for (prefix, logical_len) in &results {
-            for option in &options {
-                let mut conj = prefix.clone();
+        for (prefix, logical_len) in results {
+            let Some((last, others)) = options.split_last() else {
+                continue;
+            };
+            let mut push = |mut conj: Vec<Ce>, option: &[Ce]| {
                 conj.extend(option.iter().cloned());
-                let logical_len = if i < logical_count {
-                    conj.len()
-                } else {
-                    *logical_len
-                };
+                let logical_len = if logical { conj.len() } else { logical_len };
                 next.push((conj, logical_len));
+            };
+            for option in others {
+                push(prefix.clone(), option);
             }
+            push(prefix, last);
         }
         results = next;
         if results.len() > 4096 {

@@ -62,6 +62,21 @@ impl Builtin {
     }
 }
 
+/// Built-ins are known by their names, which are distinct.
+impl PartialEq for Builtin {
+    fn eq(&self, other: &Builtin) -> bool {
+        self.name == other.name
+    }
+}
+
+impl Eq for Builtin {}
+
+impl std::hash::Hash for Builtin {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.name.hash(state);
+    }
+}
+
 impl std::fmt::Debug for Builtin {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Builtin")

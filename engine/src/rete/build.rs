@@ -31,7 +31,7 @@ impl Network {
         self.child(
             NodeKind::Production(production),
             last,
-            None,
+            false,
             &mut used,
             &mut fresh,
         );
@@ -105,19 +105,26 @@ impl Network {
         }
     }
 
-    /// An existing child of `parent` with this share key, now used once more.
+    /// An existing shareable child of `parent` that is `same` as the node wanted
+    /// (never one when `share` is false), now used once more.
     fn shared_child(
         &mut self,
         parent: NodeId,
-        key: Option<&String>,
+        share: bool,
+        same: impl Fn(&NodeKind) -> bool,
         used: &mut Vec<NodeId>,
     ) -> Option<NodeId> {
-        let key = key?;
+        if !share {
+            return None;
+        }
         let node = self.nodes[parent as usize]
             .children
             .iter()
             .copied()
-            .find(|c| self.nodes[*c as usize].share_key.as_ref() == Some(key))?;
+            .find(|c| {
+                let child = &self.nodes[*c as usize];
+                child.shareable && same(&child.kind)
+            })?;
         self.nodes[node as usize].users += 1;
         used.push(node);
         Some(node)
@@ -128,7 +135,7 @@ impl Network {
         &mut self,
         kind: NodeKind,
         parent: NodeId,
-        share_key: Option<String>,
+        shareable: bool,
         used: &mut Vec<NodeId>,
         fresh: &mut Vec<NodeId>,
     ) -> NodeId {
@@ -149,7 +156,7 @@ impl Network {
             parent,
             level,
             children: Vec::new(),
-            share_key,
+            shareable,
             users: 1,
         });
         self.nodes[parent as usize].children.insert(0, id);
@@ -181,13 +188,13 @@ impl Network {
                     exprs,
                 } => {
                     let am = self.alpha_memory(alpha, facts.clone(), host);
-                    let key = share.then(|| format!("join|{am}|{eq:?}|{tests:?}|{exprs:?}"));
-                    match self.shared_child(parent, key.as_ref(), used) {
+                    let same = |kind: &NodeKind| matches!(kind, NodeKind::Join(j) if j.is(am, eq, tests, exprs));
+                    match self.shared_child(parent, share, same, used) {
                         Some(node) => node,
                         None => {
                             let mut join = self.new_join(am, eq, tests, parent);
                             join.exprs = exprs.clone();
-                            self.child(NodeKind::Join(join), parent, key, used, fresh)
+                            self.child(NodeKind::Join(join), parent, share, used, fresh)
                         }
                     }
                 }
@@ -201,9 +208,11 @@ impl Network {
                             exprs,
                         }] => {
                             let am = self.alpha_memory(alpha, facts.clone(), host);
-                            let key = share
-                                .then(|| format!("count|{exists}|{am}|{eq:?}|{tests:?}|{exprs:?}"));
-                            match self.shared_child(parent, key.as_ref(), used) {
+                            let same = |kind: &NodeKind| {
+                                matches!(kind, NodeKind::Count(c)
+                                    if c.exists == exists && c.join.is(am, eq, tests, exprs))
+                            };
+                            match self.shared_child(parent, share, same, used) {
                                 Some(node) => node,
                                 None => {
                                     let mut join = self.new_join(am, eq, tests, parent);
@@ -211,7 +220,7 @@ impl Network {
                                     self.child(
                                         NodeKind::Count(Count { exists, join }),
                                         parent,
-                                        key,
+                                        share,
                                         used,
                                         fresh,
                                     )
@@ -238,7 +247,7 @@ impl Network {
                                     pending: FxHashMap::default(),
                                 }),
                                 parent,
-                                None,
+                                false,
                                 used,
                                 fresh,
                             );
@@ -249,7 +258,7 @@ impl Network {
                             self.child(
                                 NodeKind::Partner { owner: count },
                                 sub_last,
-                                None,
+                                false,
                                 used,
                                 fresh,
                             );
@@ -258,10 +267,12 @@ impl Network {
                     }
                 }
                 NodeSpec::Test(bound) => {
-                    let key = share.then(|| format!("test|{bound:?}"));
-                    match self.shared_child(parent, key.as_ref(), used) {
+                    let same = |kind: &NodeKind| matches!(kind, NodeKind::Test(b) if b == bound);
+                    match self.shared_child(parent, share, same, used) {
                         Some(node) => node,
-                        None => self.child(NodeKind::Test(bound.clone()), parent, key, used, fresh),
+                        None => {
+                            self.child(NodeKind::Test(bound.clone()), parent, share, used, fresh)
+                        }
                     }
                 }
             };
@@ -312,8 +323,7 @@ impl Network {
         facts: impl Iterator<Item = &'f Rc<Fact>>,
         host: &mut dyn TestHost,
     ) -> AmId {
-        let key = pattern.sharing_key();
-        if let Some(&id) = self.alpha_by_key.get(&key) {
+        if let Some(&id) = self.alpha_by_key.get(pattern) {
             return id;
         }
         let id = self.alpha.len() as AmId;
@@ -337,7 +347,7 @@ impl Network {
             }
         }
         self.alpha.push(memory);
-        self.alpha_by_key.insert(key, id);
+        self.alpha_by_key.insert(pattern.clone(), id);
         id
     }
 
@@ -376,7 +386,7 @@ impl Network {
             self.nodes[parent as usize].children.retain(|c| *c != node);
             let n = &mut self.nodes[node as usize];
             n.children.clear();
-            n.share_key = None;
+            n.shareable = false;
             let hashed = parent != ROOT_NODE;
             if let NodeKind::Join(j) | NodeKind::Count(Count { join: j, .. }) = &mut n.kind {
                 j.left.clear();

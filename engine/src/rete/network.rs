@@ -5,7 +5,7 @@ use super::alpha::{match_fact, AlphaMatch, AlphaMemory, AmId};
 use super::memory::LeftIndex;
 use super::token::{Token, TokenId, Tokens, ROOT_TOKEN};
 use super::{JoinKey, NodeId, ProductionId, TestHost};
-use crate::compile::lhs::{BoundExpr, FieldTest, VarSource};
+use crate::compile::lhs::{AlphaPattern, BoundExpr, FieldTest, VarSource};
 use crate::compile::TemplateId;
 use crate::value::{FactId, Value};
 use crate::wm::Fact;
@@ -31,6 +31,26 @@ pub(super) struct Join {
     /// Which of the alpha memory's indexes holds the matches by join key (unused
     /// when the parent is the root: the alpha memory's entries serve).
     pub index: u32,
+}
+
+impl Join {
+    /// Whether this join is the one a pattern would build that reads alpha memory
+    /// `am`, joins on the variables `eq` and runs `tests` and `exprs` (so a rule
+    /// may share it).
+    pub fn is(
+        &self,
+        am: AmId,
+        eq: &[(VarSource, u16)],
+        tests: &[FieldTest],
+        exprs: &[BoundExpr],
+    ) -> bool {
+        self.alpha == am
+            && self.eq_left.len() == eq.len()
+            && (eq.iter().zip(self.eq_left.iter().zip(&self.eq_right)))
+                .all(|((l, r), (left, right))| l == left && r == right)
+            && self.tests == tests
+            && self.exprs == exprs
+    }
 }
 
 /// A `not` or `exists` over a single pattern: counts the matches of each token.
@@ -74,8 +94,9 @@ pub(super) struct Node {
     pub level: u16,
     /// The nodes fed by this one, newest first (as CLIPS runs them).
     pub children: Vec<NodeId>,
-    /// What makes two nodes the same, for sharing between rules (`None`: never shared).
-    pub share_key: Option<String>,
+    /// Whether a later rule may share this node when it needs the same one (nodes
+    /// are compared by what they test: alpha memory, join variables, tests).
+    pub shareable: bool,
     /// How many productions use this node.
     pub users: u32,
 }
@@ -85,7 +106,7 @@ pub(super) struct Node {
 pub struct Network {
     pub(super) nodes: Vec<Node>,
     pub(super) alpha: Vec<AlphaMemory>,
-    pub(super) alpha_by_key: FxHashMap<String, AmId>,
+    pub(super) alpha_by_key: FxHashMap<AlphaPattern, AmId>,
     pub(super) trees: FxHashMap<TemplateId, super::order::PatternTree>,
     pub(super) tokens: Tokens,
     /// Counts blockings of `not` tokens, to unblock them in CLIPS's order.
@@ -115,7 +136,7 @@ impl Default for Network {
                 parent: ROOT_NODE,
                 level: 0,
                 children: Vec::new(),
-                share_key: None,
+                shareable: false,
                 users: 0,
             }],
             alpha: Vec::new(),
