@@ -67,8 +67,9 @@ pub fn parse_source(text: &str) -> (Vec<TopLevel>, Vec<Diagnostic>) {
     };
     let mut parsed = Vec::new();
     let mut diagnostics = Vec::new();
-    for item in &items {
-        match parse_top_level(item) {
+    // Each item is dropped once parsed, so the whole file is never held twice.
+    for item in items {
+        match parse_top_level(&item) {
             Ok(top) => parsed.push(top),
             Err(mut errors) => diagnostics.append(&mut errors),
         }
