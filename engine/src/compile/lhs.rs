@@ -801,19 +801,19 @@ fn expand_or(ces: &[Ce], logical_count: usize) -> Res<Vec<(Vec<Ce>, usize)>> {
             }
         };
         let mut next = Vec::with_capacity(results.len() * options.len());
-        for (prefix, logical_len) in results {
-            let Some((last, others)) = options.split_last() else {
-                continue;
-            };
-            let mut push = |mut conj: Vec<Ce>, option: &[Ce]| {
-                conj.extend(option.iter().cloned());
-                let logical_len = if logical { conj.len() } else { logical_len };
-                next.push((conj, logical_len));
-            };
-            for option in others {
-                push(prefix.clone(), option);
+        if let Some((last, others)) = options.split_last() {
+            for (prefix, logical_len) in results {
+                let mut push = |mut conj: Vec<Ce>, option: &[Ce]| {
+                    conj.extend(option.iter().cloned());
+                    let logical_len = if logical { conj.len() } else { logical_len };
+                    next.push((conj, logical_len));
+                };
+                // Every option but the last extends a copy; the last takes the prefix.
+                for option in others {
+                    push(prefix.clone(), option);
+                }
+                push(prefix, last);
             }
-            push(prefix, last);
         }
         results = next;
         if results.len() > 4096 {

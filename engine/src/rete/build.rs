@@ -10,7 +10,7 @@ use super::alpha::{match_fact, AlphaMatch, AlphaMemory, AmId};
 use super::network::{Count, Join, Network, Node, NodeKind, SubCount, ROOT_NODE};
 use super::token::{TokenId, ROOT_TOKEN};
 use super::{NodeId, ProductionId, TestHost};
-use crate::compile::lhs::{AlphaPattern, FieldTest, NodeSpec, VarSource};
+use crate::compile::lhs::{AlphaPattern, BoundExpr, FieldTest, NodeSpec, VarSource};
 use crate::wm::Fact;
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
@@ -188,15 +188,13 @@ impl Network {
                     exprs,
                 } => {
                     let am = self.alpha_memory(alpha, facts.clone(), host);
-                    let same = |kind: &NodeKind| matches!(kind, NodeKind::Join(j) if j.is(am, eq, tests, exprs));
-                    match self.shared_child(parent, share, same, used) {
-                        Some(node) => node,
-                        None => {
-                            let mut join = self.new_join(am, eq, tests, parent);
-                            join.exprs = exprs.clone();
-                            self.child(NodeKind::Join(join), parent, share, used, fresh)
-                        }
-                    }
+                    let parts = JoinParts {
+                        am,
+                        eq,
+                        tests,
+                        exprs,
+                    };
+                    self.join_child(parts, None, parent, share, used, fresh)
                 }
                 NodeSpec::Not(sub) | NodeSpec::Exists(sub) => {
                     let exists = matches!(spec, NodeSpec::Exists(_));
@@ -208,24 +206,13 @@ impl Network {
                             exprs,
                         }] => {
                             let am = self.alpha_memory(alpha, facts.clone(), host);
-                            let same = |kind: &NodeKind| {
-                                matches!(kind, NodeKind::Count(c)
-                                    if c.exists == exists && c.join.is(am, eq, tests, exprs))
+                            let parts = JoinParts {
+                                am,
+                                eq,
+                                tests,
+                                exprs,
                             };
-                            match self.shared_child(parent, share, same, used) {
-                                Some(node) => node,
-                                None => {
-                                    let mut join = self.new_join(am, eq, tests, parent);
-                                    join.exprs = exprs.clone();
-                                    self.child(
-                                        NodeKind::Count(Count { exists, join }),
-                                        parent,
-                                        share,
-                                        used,
-                                        fresh,
-                                    )
-                                }
-                            }
+                            self.join_child(parts, Some(exists), parent, share, used, fresh)
                         }
                         _ => {
                             // The sub-chain hangs off the same parent and runs before
@@ -278,6 +265,43 @@ impl Network {
             };
         }
         parent
+    }
+
+    /// The join node for a pattern (`count` `None`), or the count node of a `not`
+    /// (`Some(false)`) or `exists` (`Some(true)`) over it: an identical child of
+    /// `parent` when `share` allows, else a new one.
+    fn join_child(
+        &mut self,
+        parts: JoinParts,
+        count: Option<bool>,
+        parent: NodeId,
+        share: bool,
+        used: &mut Vec<NodeId>,
+        fresh: &mut Vec<NodeId>,
+    ) -> NodeId {
+        let JoinParts {
+            am,
+            eq,
+            tests,
+            exprs,
+        } = parts;
+        let same = |kind: &NodeKind| match (kind, count) {
+            (NodeKind::Join(j), None) => j.is(am, eq, tests, exprs),
+            (NodeKind::Count(c), Some(exists)) => {
+                c.exists == exists && c.join.is(am, eq, tests, exprs)
+            }
+            _ => false,
+        };
+        if let Some(node) = self.shared_child(parent, share, same, used) {
+            return node;
+        }
+        let mut join = self.new_join(am, eq, tests, parent);
+        join.exprs = exprs.to_vec();
+        let kind = match count {
+            None => NodeKind::Join(join),
+            Some(exists) => NodeKind::Count(Count { exists, join }),
+        };
+        self.child(kind, parent, share, used, fresh)
     }
 
     /// Makes alpha memory `am` feed `node`, newest first.
@@ -408,4 +432,13 @@ impl Network {
             .collect();
         self.alpha_by_key.retain(|_, am| !unused.contains(am));
     }
+}
+
+/// What a join or single-pattern count node is made of: the pattern's alpha memory,
+/// its join variables (left source, right capture), its tests and hoisted `test` CEs.
+struct JoinParts<'s> {
+    am: AmId,
+    eq: &'s [(VarSource, u16)],
+    tests: &'s [FieldTest],
+    exprs: &'s [BoundExpr],
 }

@@ -2,12 +2,12 @@
 //! names of constructs.
 //!
 //! Each distinct text is kept once, for the life of the process, by internment's
-//! `Intern`, whose table grows with the texts it holds. It interns `String`s, not
-//! `str`s, so that an atom is one thin pointer (8 bytes, not 16): atoms are in
-//! every value, fact and token key, and only printing and string functions read
-//! the text behind the pointer. (ustr, used before,
+//! `Intern`, whose table grows with the texts it holds. (ustr, used before,
 //! allocates and fills a table of a million slots at its first intern: 8 MB of
-//! resident memory and about 6 ms of page faults in every process.)
+//! resident memory and about 6 ms of page faults in every process.) It interns
+//! `String`s, not `str`s, so that an atom is one thin pointer (8 bytes, not 16):
+//! atoms are in every value, fact and token key, and only printing and string
+//! functions read the text behind the pointer.
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
