@@ -38,8 +38,10 @@ pub enum Value {
     Integer(i64),
     /// A double-precision float.
     Float(f64),
-    /// An ordered list of single-field values.
-    Multifield(Rc<[Value]>),
+    /// An ordered list of single-field values. Behind one thin pointer (an `Rc<[Value]>`
+    /// is two words): a value is then two words, not three, in every fact slot,
+    /// capture and join key.
+    Multifield(Rc<Vec<Value>>),
     /// The address of a fact (`<Fact-3>`).
     Fact(FactId),
     /// The result of a function that returns nothing (CLIPS 6.4's void).
@@ -202,18 +204,30 @@ impl PartialEq for Value {
 
 impl Eq for Value {}
 
+/// One word per single-field value: its payload mixed with a constant for its type
+/// (join keys are hashed for every partial match, and hashing the discriminant and
+/// the payload separately took two rounds of the hasher).
 impl Hash for Value {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        std::mem::discriminant(self).hash(state);
-        match self {
-            Value::Symbol(a) | Value::String(a) => a.hash(state),
-            Value::Integer(i) => i.hash(state),
+        // Odd constants, one per type, so that equal payloads of different types
+        // (the integer 3 and fact 3) hash apart.
+        const SYMBOL: u64 = 0x9E37_79B9_7F4A_7C15;
+        const STRING: u64 = 0xC2B2_AE3D_27D4_EB4F;
+        const INTEGER: u64 = 0x1656_67B1_9E37_79F9;
+        const FLOAT: u64 = 0x85EB_CA77_C2B2_AE63;
+        const FACT: u64 = 0x27D4_EB2F_1656_67C5;
+        const VOID: u64 = 0xFF51_AFD7_ED55_8CCD;
+        let word = match self {
+            Value::Symbol(a) => a.address() ^ SYMBOL,
+            Value::String(a) => a.address() ^ STRING,
+            Value::Integer(i) => *i as u64 ^ INTEGER,
             // 0.0 and -0.0 compare equal, so they must hash alike.
-            Value::Float(f) => (if *f == 0.0 { 0.0f64 } else { *f }).to_bits().hash(state),
-            Value::Multifield(items) => items.hash(state),
-            Value::Fact(id) => id.hash(state),
-            Value::Void => {}
-        }
+            Value::Float(f) => (if *f == 0.0 { 0.0f64 } else { *f }).to_bits() ^ FLOAT,
+            Value::Fact(id) => id.0 ^ FACT,
+            Value::Void => VOID,
+            Value::Multifield(items) => return items.hash(state),
+        };
+        state.write_u64(word);
     }
 }
 

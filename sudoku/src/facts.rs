@@ -102,7 +102,7 @@ pub fn assert_puzzle(env: &mut Environment, puzzle: &Puzzle) -> Result<(), Strin
                 &[
                     ("unit", id.clone()),
                     ("value", int(v)),
-                    ("places", Value::Multifield(places.into())),
+                    ("places", Value::multifield(places)),
                 ],
             )
             .map_err(fail)?;
@@ -115,7 +115,7 @@ pub fn assert_puzzle(env: &mut Environment, puzzle: &Puzzle) -> Result<(), Strin
                     &[
                         ("unit", id.clone()),
                         ("other", sym(&other.name())),
-                        ("positions", Value::Multifield(shared.into())),
+                        ("positions", Value::multifield(shared)),
                     ],
                 )
                 .map_err(fail)?;
@@ -130,7 +130,7 @@ pub fn assert_puzzle(env: &mut Environment, puzzle: &Puzzle) -> Result<(), Strin
                 ("cell", int(cell)),
                 (
                     "values",
-                    Value::Multifield(values.iter().map(|&v| int(v)).collect()),
+                    Value::multifield(values.iter().map(|&v| int(v)).collect()),
                 ),
             ],
         )

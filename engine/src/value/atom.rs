@@ -26,6 +26,12 @@ impl Atom {
         self.0.as_ref().as_str()
     }
 
+    /// The address of the one copy of the text, which identifies the atom (equal
+    /// atoms share it): what hashing reads.
+    pub fn address(&self) -> u64 {
+        self.0.as_ref() as *const String as usize as u64
+    }
+
     /// Whether `text` has been interned (in this process, ever).
     pub fn exists(text: &str) -> bool {
         Intern::<String>::is_interned(text)
@@ -72,7 +78,7 @@ impl PartialEq<&str> for Atom {
 /// Hashes the address of the one copy of the text: equal atoms share it.
 impl Hash for Atom {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        state.write_usize(self.0.as_ref() as *const String as usize);
+        state.write_u64(self.address());
     }
 }
 
