@@ -33,7 +33,9 @@ pub type NodeId = u32;
 pub struct ProductionId(pub u32);
 
 /// The hash key of a join: the values of the variables it tests for equality.
-pub type JoinKey = SmallVec<[Value; 2]>;
+/// Up to three are held inline (with room for two, Manners' `not` on three
+/// variables put every key on the heap).
+pub type JoinKey = SmallVec<[Value; 3]>;
 
 /// What the network needs from its environment while it propagates a change.
 pub trait TestHost {
