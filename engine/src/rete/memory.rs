@@ -130,13 +130,21 @@ impl RightIndex {
 }
 
 /// Drops the entries `keep` rejects from every bucket (and empty buckets), and
-/// returns how many went. The table's space is given back once it has shrunk to a
-/// quarter: a sweep walks the whole table, so a table left large would make every
-/// later sweep cost its peak size.
+/// returns how many went.
+///
+/// A sweep walks the table's control bytes, sixteen slots a step, so its cost
+/// follows the table's capacity, not what it holds. The table keeps its space while
+/// each sweep empties at least a sixty-fourth of its slots (the walk then costs at
+/// most four steps per key dropped); it gives the space back only once it is less
+/// than a quarter full and a sweep empties less than that. Shrinking at a quarter alone made a memory
+/// that fills and drains over and over (Manners' `not` nodes, emptied each time the
+/// context fact changes) grow its table again from nothing every time: a rehash of
+/// every key per cycle, 5% of the run.
 fn sweep<A: Array>(
     buckets: &mut FxHashMap<JoinKey, Bucket<A>>,
     keep: impl Fn(&A::Item) -> bool,
 ) -> usize {
+    let keys = buckets.len();
     let mut dropped = 0;
     buckets.retain(|_, bucket| {
         let before = bucket.len();
@@ -144,7 +152,9 @@ fn sweep<A: Array>(
         dropped += before - bucket.len();
         !bucket.is_empty()
     });
-    if buckets.len() * 4 < buckets.capacity() {
+    let emptied = keys - buckets.len();
+    let capacity = buckets.capacity();
+    if buckets.len() * 4 < capacity && emptied * 64 < capacity {
         buckets.shrink_to_fit();
     }
     dropped
