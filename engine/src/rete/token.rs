@@ -21,6 +21,24 @@ const DEAD: u64 = u64::MAX;
 /// The root token: the empty partial match every rule starts from.
 pub const ROOT_TOKEN: TokenId = TokenId(0);
 
+/// A link between tokens of the tree: a token id, or none. The root (id 0) is never
+/// anyone's child or sibling, so 0 serves as "none" and a link takes four bytes
+/// where an `Option<TokenId>` takes eight.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Link(u32);
+
+impl Link {
+    const NONE: Link = Link(ROOT_TOKEN.0);
+
+    fn to(id: TokenId) -> Link {
+        Link(id.0)
+    }
+
+    fn get(self) -> Option<TokenId> {
+        (self != Link::NONE).then_some(TokenId(self.0))
+    }
+}
+
 /// A partial match.
 #[derive(Debug)]
 pub struct Token {
@@ -34,9 +52,11 @@ pub struct Token {
     /// The fact (and captures) of this level, for pattern levels.
     pub matched: Option<Rc<AlphaMatch>>,
     /// The newest token extending this one.
-    last_child: Option<TokenId>,
-    /// The next older and next newer token extending the same parent.
-    siblings: (Option<TokenId>, Option<TokenId>),
+    last_child: Link,
+    /// The next older token extending the same parent.
+    older: Link,
+    /// The next newer token extending the same parent.
+    newer: Link,
     /// For `not`/`exists` tokens: how many matches the negated part has (over a
     /// single pattern only whether it has one: 0 or 1, the match being `blocker`).
     pub count: u32,
@@ -69,8 +89,9 @@ impl Token {
             node,
             level,
             matched,
-            last_child: None,
-            siblings: (None, None),
+            last_child: Link::NONE,
+            older: Link::NONE,
+            newer: Link::NONE,
             count,
             blocker: None,
             active,
@@ -121,13 +142,16 @@ impl Tokens {
         };
         let id = TokenId(slot);
         if parent != ROOT_TOKEN {
-            let older = self.get_mut(parent).last_child.replace(id);
-            token.siblings.0 = older;
-            if let Some(older) = older {
-                self.get_mut(older).siblings.1 = Some(id);
+            let older = std::mem::replace(&mut self.get_mut(parent).last_child, Link::to(id));
+            token.older = older;
+            if let Some(older) = older.get() {
+                self.get_mut(older).newer = Link::to(id);
             }
         }
-        self.slots[slot as usize] = Some(token);
+        // The slot is empty (just pushed, or freed by `remove`): replacing its `None`
+        // and forgetting it skips the drop glue an assignment would run.
+        debug_assert!(self.slots[slot as usize].is_none());
+        std::mem::forget(std::mem::replace(&mut self.slots[slot as usize], Some(token)));
         self.created[slot as usize] = self.clock;
         self.stamps[slot as usize] = self.clock;
         id
@@ -146,12 +170,12 @@ impl Tokens {
         if token.parent == ROOT_TOKEN {
             return token;
         }
-        let (older, newer) = token.siblings;
-        if let Some(older) = older {
-            self.get_mut(older).siblings.1 = newer;
+        let (older, newer) = (token.older, token.newer);
+        if let Some(older) = older.get() {
+            self.get_mut(older).newer = newer;
         }
-        match newer {
-            Some(newer) => self.get_mut(newer).siblings.0 = older,
+        match newer.get() {
+            Some(newer) => self.get_mut(newer).older = older,
             None => self.get_mut(token.parent).last_child = older,
         }
         token
@@ -159,7 +183,7 @@ impl Tokens {
 
     /// The newest token extending `id`, if any.
     pub fn last_child(&self, id: TokenId) -> Option<TokenId> {
-        self.get(id).last_child
+        self.get(id).last_child.get()
     }
 
     /// The token `id`.
@@ -226,5 +250,16 @@ impl Tokens {
     /// The number of live tokens (the root included).
     pub fn len(&self) -> usize {
         self.slots.len() - self.free.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every live partial match is one of these: keep it from growing unnoticed.
+    #[test]
+    fn a_token_slot_takes_56_bytes() {
+        assert_eq!(std::mem::size_of::<Option<Token>>(), 56);
     }
 }
