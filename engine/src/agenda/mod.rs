@@ -7,12 +7,17 @@
 //! uses a number drawn when the activation is created. Whatever remains tied is
 //! decided by the sequence number as depth does, so the order is always the same
 //! for the same program and input.
+//!
+//! An activation does not keep the facts it matched: its token holds them. The
+//! methods that place activations take a [`TokenFacts`] to read them, which only
+//! lex and mea call, so the agenda knows nothing of the Rete but token ids.
 
 mod queue;
 mod strategy;
 
 use crate::compile::ModuleId;
 use crate::rete::{ProductionId, TokenId};
+use crate::value::FactId;
 use queue::{Entry, Key, Queue};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
@@ -21,12 +26,17 @@ pub use strategy::Strategy;
 /// Index of an activation.
 pub type ActivationId = u64;
 
+/// The facts a token matched, per CE in CE order (`None` for `not`/`exists`): the
+/// network's `token_facts`. Their indices are the time tags lex and mea sort by.
+pub type TokenFacts<'a> = &'a dyn Fn(TokenId) -> Vec<Option<FactId>>;
+
 /// A rule instance ready to fire.
 #[derive(Debug, Clone)]
 pub struct Activation {
     /// The production (rule disjunct) activated.
     pub production: ProductionId,
-    /// The partial match that satisfies it.
+    /// The partial match that satisfies it; it stays in the network, with the
+    /// facts it matched, while the activation is on the agenda.
     pub token: TokenId,
     /// The salience it was given.
     pub salience: i32,
@@ -34,9 +44,6 @@ pub struct Activation {
     pub module: ModuleId,
     /// Creation order.
     pub seq: u64,
-    /// The facts matched, per CE (`None` for `not`/`exists`); their indices serve
-    /// as time tags for lex and mea.
-    pub facts: Vec<Option<crate::value::FactId>>,
     /// The rule's specificity.
     pub specificity: u32,
     /// A random number for the random strategy.
@@ -90,19 +97,20 @@ impl Agenda {
         self.strategy
     }
 
-    /// Changes the strategy and reorders every agenda.
-    pub fn set_strategy(&mut self, strategy: Strategy) {
+    /// Changes the strategy and reorders every agenda; `facts` reads the activations'
+    /// tokens.
+    pub fn set_strategy(&mut self, strategy: Strategy, facts: TokenFacts) {
         self.strategy = strategy;
         let mut all: Vec<Activation> = self.all().cloned().collect();
         // Oldest first: each lands at the end of its lane.
         all.sort_by_key(|a| a.seq);
         self.clear();
         for a in all {
-            self.insert(a);
+            self.insert(a, facts);
         }
     }
 
-    /// Adds an activation; returns its id.
+    /// Adds an activation; returns its id. `facts` reads its token.
     #[allow(clippy::too_many_arguments)]
     pub fn add(
         &mut self,
@@ -110,8 +118,8 @@ impl Agenda {
         token: TokenId,
         salience: i32,
         module: ModuleId,
-        facts: Vec<Option<crate::value::FactId>>,
         specificity: u32,
+        facts: TokenFacts,
     ) -> ActivationId {
         self.next_seq += 1;
         // xorshift: a deterministic stream for the random strategy.
@@ -127,20 +135,19 @@ impl Agenda {
             salience,
             module,
             seq: self.next_seq,
-            facts,
             specificity,
             random: self.rng,
         };
-        self.insert(activation)
+        self.insert(activation, facts)
     }
 
-    fn insert(&mut self, activation: Activation) -> ActivationId {
+    fn insert(&mut self, activation: Activation, facts: TokenFacts) -> ActivationId {
         let id = activation.seq;
         let lanes = self.lanes();
         let key = lanes.is_none().then(|| {
             (
                 -(activation.salience as i64),
-                self.strategy.key(&activation),
+                self.strategy.key(&activation, facts),
                 -(activation.seq as i64),
             )
         });
@@ -198,9 +205,10 @@ impl Agenda {
         Some(taken)
     }
 
-    /// Puts back an activation just popped (e.g. at a breakpoint), in the place it had.
-    pub fn put_back(&mut self, activation: Activation) {
-        self.insert(activation);
+    /// Puts back an activation just popped (e.g. at a breakpoint), in the place it
+    /// had; `facts` reads its token.
+    pub fn put_back(&mut self, activation: Activation, facts: TokenFacts) {
+        self.insert(activation, facts);
     }
 
     /// Removes the activation of `production` by `token`, if there is one.
@@ -255,11 +263,18 @@ impl Agenda {
         self.slots.iter().flatten().map(|s| &s.activation)
     }
 
-    /// Changes an activation's salience (dynamic salience re-evaluation).
-    pub fn set_salience(&mut self, production: ProductionId, token: TokenId, salience: i32) {
+    /// Changes an activation's salience (dynamic salience re-evaluation); `facts`
+    /// reads its token.
+    pub fn set_salience(
+        &mut self,
+        production: ProductionId,
+        token: TokenId,
+        salience: i32,
+        facts: TokenFacts,
+    ) {
         if let Some(mut a) = self.remove(production, token) {
             a.salience = salience;
-            self.insert(a);
+            self.insert(a, facts);
         }
     }
 

@@ -1,6 +1,6 @@
 //! The seven conflict-resolution strategies of CLIPS.
 
-use super::Activation;
+use super::{Activation, TokenFacts};
 use std::fmt;
 use std::str::FromStr;
 
@@ -50,8 +50,8 @@ impl Strategy {
     }
 
     /// The part of an activation's ordering key this strategy decides (smaller
-    /// fires first); ties fall to newest-first.
-    pub(super) fn key(self, a: &Activation) -> super::StrategyKey {
+    /// fires first); ties fall to newest-first. Only lex and mea call `facts`.
+    pub(super) fn key(self, a: &Activation, facts: TokenFacts) -> super::StrategyKey {
         use smallvec::smallvec;
         match self {
             Strategy::Depth => smallvec![],
@@ -61,12 +61,12 @@ impl Strategy {
             Strategy::Complexity => smallvec![-(a.specificity as i64), a.seq as i64],
             // Under lex and mea, CLIPS breaks ties in favour of the older activation.
             Strategy::Lex => {
-                let mut key = lex_key(&recency(a));
+                let mut key = lex_key(&recency(a, facts));
                 key.push(a.seq as i64);
                 key.into()
             }
             Strategy::Mea => {
-                let recency = recency(a);
+                let recency = recency(a, facts);
                 let mut key = vec![-(recency.first().copied().unwrap_or(0) as i64)];
                 key.extend(lex_key(&recency));
                 key.push(a.seq as i64);
@@ -78,8 +78,8 @@ impl Strategy {
 }
 
 /// The time tags of the facts an activation matched, in CE order.
-fn recency(a: &Activation) -> Vec<u64> {
-    a.facts.iter().flatten().map(|f| f.0).collect()
+fn recency(a: &Activation, facts: TokenFacts) -> Vec<u64> {
+    facts(a.token).into_iter().flatten().map(|f| f.0).collect()
 }
 
 /// Recency compared as OPS5 does: the time tags sorted newest first, compared

@@ -6,7 +6,7 @@ use super::{Environment, Runtime, Salience, SalienceEvaluation};
 use crate::compile::{CExpr, Program, TemplateId};
 use crate::eval::{self, EvalError, Host, Unwind};
 use crate::functions::FnState;
-use crate::rete::{ProductionId, TestHost, TokenId};
+use crate::rete::{Network, ProductionId, TestHost, TokenId};
 use crate::syntax::Span;
 use crate::value::{FactId, Value};
 use crate::wm::Fact;
@@ -154,7 +154,7 @@ impl TestHost for Runtime {
         }
     }
 
-    fn activate(&mut self, production: ProductionId, token: TokenId, facts: Vec<Option<FactId>>) {
+    fn activate(&mut self, production: ProductionId, token: TokenId, net: &Network) {
         let p = &self.productions[production.0 as usize];
         let rule = p.rule;
         let specificity = p.specificity;
@@ -166,18 +166,18 @@ impl TestHost for Runtime {
                 "==> Activation {:<6} {}: {}\n",
                 salience,
                 r.name,
-                super::show::fact_list(&facts)
+                super::show::fact_list(&net.token_facts(token))
             );
             self.routers.write("t", &line);
         }
         if r.auto_focus && self.focus.last() != Some(&module) {
             self.push_focus(module);
         }
-        self.agenda
-            .add(production, token, salience, module, facts, specificity);
+        let facts = |t| net.token_facts(t);
+        (self.agenda).add(production, token, salience, module, specificity, &facts);
     }
 
-    fn deactivate(&mut self, production: ProductionId, token: TokenId) {
+    fn deactivate(&mut self, production: ProductionId, token: TokenId, net: &Network) {
         if let Some(a) = self.agenda.remove(production, token) {
             if self.watch.activations {
                 let rule = &self.rules[self.productions[production.0 as usize].rule];
@@ -185,7 +185,7 @@ impl TestHost for Runtime {
                     "<== Activation {:<6} {}: {}\n",
                     a.salience,
                     rule.name,
-                    super::show::fact_list(&a.facts)
+                    super::show::fact_list(&net.token_facts(token))
                 );
                 self.routers.write("t", &line);
             }

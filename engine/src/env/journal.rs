@@ -45,12 +45,12 @@ pub struct Journal {
 }
 
 impl Journal {
-    pub(crate) fn begin(&mut self, number: u64, cause: Cause, basis: &[Option<FactId>]) {
+    pub(crate) fn begin(&mut self, number: u64, cause: Cause, basis: Vec<Option<FactId>>) {
         self.drop_empty_conclusion();
         self.firings.push(Firing {
             number,
             cause,
-            basis: basis.to_vec(),
+            basis,
             asserted: Vec::new(),
             retracted: Vec::new(),
         });

@@ -131,7 +131,9 @@ impl Environment {
             let rule = &self.rt.rules[self.rt.productions[activation.production.0 as usize].rule];
             if rule.breakpoint && fired > 0 {
                 let line = format!("Breaking on rule {}.\n", rule.name);
-                self.rt.agenda.put_back(activation);
+                self.rt
+                    .agenda
+                    .put_back(activation, &|t| self.net.token_facts(t));
                 self.rt.routers.write("t", &line);
                 break StopReason::Breakpoint;
             }
@@ -193,7 +195,8 @@ impl Environment {
             let rule = self.rt.productions[production.0 as usize].rule;
             if matches!(self.rt.rules[rule].salience, super::Salience::Dynamic(..)) {
                 let s = self.rt.salience_of(rule);
-                self.rt.agenda.set_salience(production, token, s);
+                let facts = |t| self.net.token_facts(t);
+                self.rt.agenda.set_salience(production, token, s, &facts);
             }
         }
     }
@@ -222,14 +225,14 @@ impl Environment {
             journal.begin(
                 number,
                 super::journal::Cause::Rule(rule_index),
-                &activation.facts,
+                self.net.token_facts(activation.token),
             );
         }
         if self.rt.watch.rules {
             let line = format!(
                 "FIRE {number:>4} {}: {}\n",
                 name,
-                show::fact_list(&activation.facts)
+                show::fact_list(&self.net.token_facts(activation.token))
             );
             self.rt.routers.write("t", &line);
         }

@@ -78,12 +78,16 @@ pub fn fact_list(facts: &[Option<FactId>]) -> String {
         .join(",")
 }
 
-/// An agenda line: `10     rule: f-1,*`.
-pub fn activation_line(activation: &Activation, rule_name: &str) -> String {
+/// An agenda line: `10     rule: f-1,*`, given the facts the activation matched.
+pub fn activation_line(
+    activation: &Activation,
+    facts: &[Option<FactId>],
+    rule_name: &str,
+) -> String {
     format!(
         "{:<6} {}: {}",
         activation.salience,
         rule_name,
-        fact_list(&activation.facts)
+        fact_list(facts)
     )
 }

@@ -19,9 +19,9 @@ impl Environment {
                 "FIRE {:>4} {}: {}\n",
                 self.rt.fired + 1,
                 rule.name,
-                show::fact_list(&next.facts)
+                show::fact_list(&self.net.token_facts(next.token))
             );
-            self.rt.agenda.put_back(next);
+            self.rt.agenda.put_back(next, &|t| self.net.token_facts(t));
             self.rt.routers.write("t", &line);
         }
         // The journal tells what the firing changed; switch it on for this step only
@@ -71,7 +71,7 @@ impl Environment {
             .iter()
             .map(|a| {
                 let rule = &self.rt.rules[self.rt.productions[a.production.0 as usize].rule];
-                show::activation_line(a, &rule.name)
+                show::activation_line(a, &self.net.token_facts(a.token), &rule.name)
             })
             .collect();
         if lines.is_empty() {

@@ -20,7 +20,7 @@ pub mod test;
 pub mod token;
 
 use crate::compile::CExpr;
-use crate::value::{FactId, Value};
+use crate::value::Value;
 pub use network::Network;
 use smallvec::SmallVec;
 pub use token::{TokenId, ROOT_TOKEN};
@@ -42,11 +42,12 @@ pub trait TestHost {
     /// Evaluates an LHS expression (a predicate, a return value, a `test` CE) with
     /// the given frame. Errors are the host's to record; they count as FALSE.
     fn eval(&mut self, expr: &CExpr, frame: &mut Vec<Value>) -> Value;
-    /// A production's LHS is satisfied by `token`, matching `facts` (one entry per
-    /// pattern and `not`/`exists` level, `None` for the latter).
-    fn activate(&mut self, production: ProductionId, token: TokenId, facts: Vec<Option<FactId>>);
-    /// The match `token` of `production` is gone.
-    fn deactivate(&mut self, production: ProductionId, token: TokenId);
+    /// A production's LHS is satisfied by `token`, which `net` holds (its facts are
+    /// [`Network::token_facts`]).
+    fn activate(&mut self, production: ProductionId, token: TokenId, net: &Network);
+    /// The match `token` of `production` is gone; `net` still holds `token` (and its
+    /// facts) until this returns.
+    fn deactivate(&mut self, production: ProductionId, token: TokenId, net: &Network);
     /// `token` supported facts through `logical` and has been removed.
     fn lost_support(&mut self, token: TokenId);
 }

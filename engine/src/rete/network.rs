@@ -419,8 +419,7 @@ impl Network {
             }
             NodeKind::Production(p) => {
                 let p = *p;
-                let facts = self.token_facts(token);
-                host.activate(p, token, facts)
+                host.activate(p, token, self)
             }
         }
     }
@@ -490,7 +489,7 @@ impl Network {
                     let owner = *owner;
                     self.partner_remove(owner, token, host);
                 }
-                NodeKind::Production(p) => host.deactivate(*p, token),
+                NodeKind::Production(p) => host.deactivate(*p, token, self),
                 _ => {}
             }
         }

@@ -7,7 +7,7 @@
 
 use super::{lexeme, out, R};
 use crate::compile::ModuleId;
-use crate::env::{show, Runtime};
+use crate::env::{show, Environment, Runtime};
 use crate::eval::EvalError;
 use crate::value::{Atom, Value};
 
@@ -123,15 +123,17 @@ pub(super) fn rules(rt: &mut Runtime, args: &[Value]) -> R {
 }
 
 /// `(agenda [module])`: the activations in the order they would fire.
-pub(super) fn agenda(rt: &mut Runtime, args: &[Value]) -> R {
-    let scope = scope(rt, args, 0, "agenda")?;
-    print_listing(rt, scope, "activation", |rt, module| {
+pub(super) fn agenda(env: &mut Environment, args: &[Value]) -> R {
+    let scope = scope(&env.rt, args, 0, "agenda")?;
+    let net = &env.net;
+    print_listing(&mut env.rt, scope, "activation", |rt, module| {
         rt.agenda
             .list(module)
             .iter()
             .map(|a| {
                 show::activation_line(
                     a,
+                    &net.token_facts(a.token),
                     &rt.rules[rt.productions[a.production.0 as usize].rule].name,
                 )
             })

@@ -2,7 +2,8 @@
 //! the agenda, loading). Each takes its arguments evaluated.
 //!
 //! `Rt` commands need only the runtime and may be called from LHS tests; `Env`
-//! commands change working memory or the network and may not.
+//! commands change working memory or the network, or read the network (as the
+//! agenda's listing and reordering do, for the facts of activations), and may not.
 
 mod facts;
 mod listing;
@@ -113,7 +114,7 @@ static DEFS: &[CommandDef] = &[
     ),
     rt("get-fact-list", 0, Some(1), get_fact_list),
     rt("get-strategy", 0, Some(0), get_strategy),
-    rt("set-strategy", 1, Some(1), set_strategy),
+    env("set-strategy", 1, Some(1), set_strategy),
     rt("watch", 1, None, watch),
     rt("unwatch", 1, None, unwatch),
     rt(
@@ -137,7 +138,7 @@ static DEFS: &[CommandDef] = &[
     rt("exit", 0, Some(1), exit),
     rt("facts", 0, Some(4), facts),
     rt("rules", 0, Some(1), rules),
-    rt("agenda", 0, Some(1), agenda),
+    env("agenda", 0, Some(1), agenda),
     rt("list-defrules", 0, Some(1), rules),
     rt("list-deftemplates", 0, Some(1), list_deftemplates),
     rt("list-deffacts", 0, Some(1), list_deffacts),
@@ -379,11 +380,11 @@ fn get_strategy(rt: &mut Runtime, _: &[Value]) -> R {
     Ok(Value::symbol(rt.agenda.strategy().name()))
 }
 
-fn set_strategy(rt: &mut Runtime, args: &[Value]) -> R {
+fn set_strategy(env: &mut Environment, args: &[Value]) -> R {
     let name = lexeme(args, 0, "set-strategy")?;
     let strategy: Strategy = name.parse().map_err(EvalError::new)?;
-    let old = rt.agenda.strategy();
-    rt.agenda.set_strategy(strategy);
+    let old = env.rt.agenda.strategy();
+    env.set_strategy(strategy);
     Ok(Value::symbol(old.name()))
 }
 
@@ -743,9 +744,8 @@ fn refresh(env: &mut Environment, args: &[Value]) -> R {
         // CLIPS walks the rule's matches newest first, so under the depth strategy
         // the oldest ends up on top of the agenda.
         for token in env.net.production_tokens(p).into_iter().rev() {
-            let facts = env.net.token_facts(token);
             if !env.rt.agenda.contains(p, token) {
-                crate::rete::TestHost::activate(&mut env.rt, p, token, facts);
+                crate::rete::TestHost::activate(&mut env.rt, p, token, &env.net);
             }
         }
     }

@@ -58,12 +58,16 @@ pub(super) enum Change {
 /// A branch's conclusions, in the order they first appeared.
 pub(super) type Changes = IndexSet<Change, FxBuildHasher>;
 
+/// An activation and the facts its token matched, read when the branch opens: the
+/// branch may delete the token.
+type SavedActivation = (Activation, Vec<Option<FactId>>);
+
 /// What a branch restores besides working memory.
 struct Saved {
     next_fact: FactId,
     focus: Vec<ModuleId>,
     globals: Vec<Value>,
-    agenda: Vec<Activation>,
+    agenda: Vec<SavedActivation>,
 }
 
 impl Environment {
@@ -84,8 +88,10 @@ impl Environment {
                 .map(|g| g.value.clone())
                 .collect(),
             agenda: {
-                let mut all: Vec<Activation> = self.rt.agenda.all().cloned().collect();
-                all.sort_by_key(|a| a.seq);
+                let mut all: Vec<SavedActivation> = (self.rt.agenda.all())
+                    .map(|a| (a.clone(), self.net.token_facts(a.token)))
+                    .collect();
+                all.sort_by_key(|(a, _)| a.seq);
                 all
             },
         };
@@ -137,21 +143,21 @@ impl Environment {
     /// the branch removed and undoing re-created, or that fired inside the branch,
     /// are put back: then every activation is re-added, oldest first, so that the
     /// order is the old one.
-    fn restore_agenda(&mut self, before: &[Activation]) {
+    fn restore_agenda(&mut self, before: &[SavedActivation]) {
         if before.is_empty() {
             self.rt.agenda.clear();
             return;
         }
         let mut by_key: FxHashMap<(ProductionId, Vec<Option<FactId>>), Vec<usize>> =
             FxHashMap::default();
-        for (i, a) in before.iter().enumerate().rev() {
+        for (i, (a, facts)) in before.iter().enumerate().rev() {
             by_key
-                .entry((a.production, a.facts.clone()))
+                .entry((a.production, facts.clone()))
                 .or_default()
                 .push(i);
         }
         let now: Vec<_> = (self.rt.agenda.all())
-            .map(|a| (a.production, a.token, a.facts.clone(), a.seq))
+            .map(|a| (a.production, a.token, self.net.token_facts(a.token), a.seq))
             .collect();
         let mut token_of: Vec<Option<TokenId>> = vec![None; before.len()];
         let mut unchanged = true;
@@ -159,7 +165,8 @@ impl Environment {
             match by_key.get_mut(&(production, facts)).and_then(|v| v.pop()) {
                 Some(i) => {
                     token_of[i] = Some(token);
-                    unchanged &= before[i].token == token && before[i].seq == seq;
+                    let (a, _) = &before[i];
+                    unchanged &= a.token == token && a.seq == seq;
                 }
                 None => {
                     self.rt.agenda.remove(production, token);
@@ -169,26 +176,26 @@ impl Environment {
         if unchanged && token_of.iter().all(Option::is_some) {
             return;
         }
-        for (a, token) in before.iter().zip(&token_of) {
+        for ((a, _), token) in before.iter().zip(&token_of) {
             if let Some(token) = token {
                 self.rt.agenda.remove(a.production, *token);
             }
         }
-        for (a, token) in before.iter().zip(token_of) {
+        let token_facts = |t| self.net.token_facts(t);
+        for ((a, facts), token) in before.iter().zip(token_of) {
             // An activation that fired inside the branch: its match still exists.
             let token = token.or_else(|| {
                 (self.net.production_tokens(a.production).into_iter())
-                    .find(|t| self.net.token_facts(*t) == a.facts)
+                    .find(|t| self.net.token_facts(*t) == *facts)
             });
             if let Some(token) = token {
-                let facts = a.facts.clone();
                 (self.rt.agenda).add(
                     a.production,
                     token,
                     a.salience,
                     a.module,
-                    facts,
                     a.specificity,
+                    &token_facts,
                 );
             }
         }

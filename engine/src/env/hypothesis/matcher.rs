@@ -17,7 +17,7 @@ use crate::compile::hypothesis::Hypothesis;
 use crate::compile::CExpr;
 use crate::env::{Environment, Runtime};
 use crate::rete::{Network, ProductionId, TestHost, TokenId};
-use crate::value::{FactId, Value};
+use crate::value::Value;
 use crate::wm::Fact;
 use std::rc::Rc;
 
@@ -30,9 +30,9 @@ impl TestHost for Unheard<'_> {
         self.0.eval(expr, frame)
     }
 
-    fn activate(&mut self, _: ProductionId, _: TokenId, _: Vec<Option<FactId>>) {}
+    fn activate(&mut self, _: ProductionId, _: TokenId, _: &Network) {}
 
-    fn deactivate(&mut self, _: ProductionId, _: TokenId) {}
+    fn deactivate(&mut self, _: ProductionId, _: TokenId, _: &Network) {}
 
     fn lost_support(&mut self, _: TokenId) {}
 }

@@ -256,7 +256,11 @@ impl Environment {
             let changed_before = self.rt.hypothesis.trail.entries.len();
             let log_index = self.rt.hypothesis.log.len();
             if let Some(journal) = &mut self.rt.journal {
-                journal.begin(0, crate::env::journal::Cause::Hypothesis(log_index), &[]);
+                journal.begin(
+                    0,
+                    crate::env::journal::Cause::Hypothesis(log_index),
+                    Vec::new(),
+                );
             }
             let conclusion = match &proof.action {
                 Action::Assume(truth, content) => {
