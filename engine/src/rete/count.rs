@@ -11,7 +11,8 @@
 use super::alpha::AlphaMatch;
 use super::network::{right_key, Network, NodeKind, ROOT_NODE};
 use super::token::{TokenId, ROOT_TOKEN};
-use super::{JoinKey, NodeId, TestHost};
+use super::{NodeId, TestHost};
+use crate::value::Value;
 use smallvec::SmallVec;
 use std::rc::Rc;
 
@@ -27,7 +28,7 @@ impl Network {
         &self,
         node: NodeId,
         parent: TokenId,
-        key: &JoinKey,
+        key: &[Value],
         host: &mut dyn TestHost,
     ) -> Option<Rc<AlphaMatch>> {
         let join = self.join(node);
@@ -106,7 +107,9 @@ impl Network {
         }
         // Walked in place, oldest first, as in `join_right`.
         let key = right_key(self.join(node), m);
-        let bucket = self.join_mut(node).left.take(&key);
+        let Some(bucket) = self.join_mut(node).left.take(&key) else {
+            return;
+        };
         let mut stale = 0;
         for &(owner, made) in &bucket {
             if self.tokens.made_at(owner, made) {
@@ -119,7 +122,7 @@ impl Network {
         if stale > 0 {
             bucket.retain(|&mut (t, made)| self.tokens.made_at(t, made));
         }
-        self.join_mut(node).left.restore(key, bucket, stale);
+        self.join_mut(node).left.restore(&key, bucket, stale);
     }
 
     /// Blocks `owner` with the new match `m` if it is unblocked and they join.

@@ -5,8 +5,9 @@ use super::alpha::AlphaMatch;
 use super::network::{right_key, Join, Network, NodeKind, ROOT_NODE};
 use super::test::field_test;
 use super::token::{TokenId, ROOT_TOKEN};
-use super::{JoinKey, NodeId, TestHost};
+use super::{NodeId, TestHost};
 use crate::compile::lhs::VarSource;
+use crate::value::Value;
 use smallvec::SmallVec;
 use std::rc::Rc;
 
@@ -40,8 +41,8 @@ impl Network {
         }
         let read = |s: VarSource| match s {
             VarSource::Fact(_) | VarSource::Token { .. } => self.read(token, s),
-            VarSource::MatchFact => crate::value::Value::Fact(m.fact.id),
-            VarSource::Capture(_) => crate::value::Value::Void,
+            VarSource::MatchFact => Value::Fact(m.fact.id),
+            VarSource::Capture(_) => Value::Void,
         };
         join.tests
             .iter()
@@ -58,7 +59,7 @@ impl Network {
         &self,
         node: NodeId,
         token: TokenId,
-        key: Option<&JoinKey>,
+        key: Option<&[Value]>,
         host: &mut dyn TestHost,
     ) -> SmallVec<[Rc<AlphaMatch>; 8]> {
         let join = self.join(node);
@@ -83,7 +84,7 @@ impl Network {
     pub(super) fn join_left(&mut self, node: NodeId, token: TokenId, host: &mut dyn TestHost) {
         // The key is read from the token's ancestors once, for the bucket and the index.
         let key = (token != ROOT_TOKEN).then(|| self.left_key(&self.join(node).eq_left, token));
-        let found = self.matches_for(node, token, key.as_ref(), host);
+        let found = self.matches_for(node, token, key.as_deref(), host);
         if let Some(key) = key {
             let stamp = self.tokens.stamp(token);
             self.join_mut(node).left.push(key, token, stamp);
@@ -107,7 +108,9 @@ impl Network {
         // The bucket is walked in place (taken out and put back): copying it would
         // cost its length, and for a pattern with no equality test it holds every
         // parent token. Stale entries are dropped on the way.
-        let mut bucket = self.join_mut(node).left.take(&key);
+        let Some(mut bucket) = self.join_mut(node).left.take(&key) else {
+            return;
+        };
         let mut stale = 0;
         // Newest first, as CLIPS's memories list them.
         for &(parent, stamp) in bucket.iter().rev() {
@@ -123,7 +126,7 @@ impl Network {
         if stale > 0 {
             bucket.retain(|&mut (t, stamp)| self.tokens.filed(t, stamp));
         }
-        self.join_mut(node).left.restore(key, bucket, stale);
+        self.join_mut(node).left.restore(&key, bucket, stale);
     }
 
     /// A parent token is withdrawn: its entry in the left index is stale now.

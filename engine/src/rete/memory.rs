@@ -16,6 +16,7 @@ use super::alpha::AlphaMatch;
 use super::token::TokenId;
 use super::JoinKey;
 use crate::stale::Stale;
+use crate::value::Value;
 use rustc_hash::FxHashMap;
 use smallvec::{Array, SmallVec};
 use std::rc::Rc;
@@ -98,7 +99,7 @@ impl RightIndex {
     /// The live matches under `key`, oldest first.
     pub fn bucket<'a>(
         &'a self,
-        key: &JoinKey,
+        key: &[Value],
     ) -> impl DoubleEndedIterator<Item = &'a Rc<AlphaMatch>> + 'a {
         self.buckets
             .get(key)
@@ -160,6 +161,42 @@ fn sweep<A: Array>(
     dropped
 }
 
+/// An alpha match's join key, as a slice of values: borrowed from its captures
+/// when the key's columns are consecutive (the usual case: a pattern's join
+/// variables are captured side by side), gathered into a new key otherwise. A right
+/// activation only looks its key up, so copying the values (and dropping the copy)
+/// was a tenth of Waltz.
+pub enum KeyView<'a> {
+    /// The captures themselves.
+    Borrowed(&'a [Value]),
+    /// The captures copied in column order.
+    Gathered(JoinKey),
+}
+
+impl std::ops::Deref for KeyView<'_> {
+    type Target = [Value];
+
+    fn deref(&self) -> &[Value] {
+        match self {
+            KeyView::Borrowed(values) => values,
+            KeyView::Gathered(key) => key,
+        }
+    }
+}
+
+/// The key of `m` on `columns`, borrowed where it can be (see [`KeyView`]).
+pub fn key_view<'a>(columns: &[u16], m: &'a AlphaMatch) -> KeyView<'a> {
+    let consecutive = columns.windows(2).all(|w| w[1] == w[0] + 1);
+    match columns.first() {
+        Some(&first) if consecutive => {
+            let first = first as usize;
+            KeyView::Borrowed(&m.captures[first..first + columns.len()])
+        }
+        Some(_) => KeyView::Gathered(key_of(columns, m)),
+        None => KeyView::Borrowed(&[]),
+    }
+}
+
 /// The key of `m` on `columns`.
 pub fn key_of(columns: &[u16], m: &AlphaMatch) -> JoinKey {
     columns
@@ -194,21 +231,19 @@ impl LeftIndex {
 
     /// Takes the bucket `key` out, for a walk that changes the network (entries
     /// of this index are never added or withdrawn while it walks); give it back
-    /// with [`LeftIndex::restore`].
-    pub fn take(&mut self, key: &JoinKey) -> LeftBucket {
-        self.buckets
-            .get_mut(key)
-            .map(std::mem::take)
-            .unwrap_or_default()
+    /// with [`LeftIndex::restore`]. `None` when there is no such bucket: most right
+    /// activations find none (Waltz's), and then cost one lookup, not two.
+    pub fn take(&mut self, key: &[Value]) -> Option<LeftBucket> {
+        self.buckets.get_mut(key).map(std::mem::take)
     }
 
     /// Puts back a bucket taken out, from which the walk dropped `dropped` stale entries.
-    pub fn restore(&mut self, key: JoinKey, bucket: LeftBucket, dropped: usize) {
+    pub fn restore(&mut self, key: &[Value], bucket: LeftBucket, dropped: usize) {
         self.stale.dropped(dropped);
         if bucket.is_empty() {
-            self.buckets.remove(&key);
-        } else {
-            self.buckets.insert(key, bucket);
+            self.buckets.remove(key);
+        } else if let Some(place) = self.buckets.get_mut(key) {
+            *place = bucket;
         }
     }
 

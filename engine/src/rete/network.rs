@@ -567,7 +567,7 @@ impl Network {
     pub(super) fn right_bucket<'a>(
         &'a self,
         node: NodeId,
-        key: &JoinKey,
+        key: &[Value],
     ) -> impl DoubleEndedIterator<Item = &'a Rc<AlphaMatch>> + 'a {
         let join = self.join(node);
         // Only the asserted fact's own matches need the (linear) look at `reached`.
@@ -605,6 +605,6 @@ fn walk_order(matches: &mut [Rc<AlphaMatch>], memories: &[AmId]) {
 }
 
 /// The join key of an alpha match for a join.
-pub(super) fn right_key(join: &Join, m: &AlphaMatch) -> JoinKey {
-    super::memory::key_of(&join.eq_right, m)
+pub(super) fn right_key<'a>(join: &Join, m: &'a AlphaMatch) -> super::memory::KeyView<'a> {
+    super::memory::key_view(&join.eq_right, m)
 }

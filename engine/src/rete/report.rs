@@ -16,7 +16,7 @@
 //!   table size), each bucket newest first;
 //! - a sub-chain's output (the right memory of the join counting it) is oldest first.
 
-use super::network::{right_key, Network, NodeKind, ROOT_NODE};
+use super::network::{Network, NodeKind, ROOT_NODE};
 use super::token::{TokenId, ROOT_TOKEN};
 use super::{NodeId, ProductionId};
 use crate::compile::lhs::VarSource;
@@ -317,7 +317,7 @@ impl Network {
         let mut groups: Vec<(super::JoinKey, Vec<FactId>)> = Vec::new();
         for m in entries {
             let key = if hashed {
-                right_key(join, m)
+                super::memory::key_of(&join.eq_right, m)
             } else {
                 Default::default()
             };
