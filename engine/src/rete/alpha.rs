@@ -14,6 +14,9 @@ use std::rc::Rc;
 /// Index of an alpha memory.
 pub type AmId = u32;
 
+/// The ways one fact matches one pattern, as capture vectors (nearly always one).
+pub type Captures = SmallVec<[Box<[Value]>; 1]>;
+
 /// One way a fact matches a pattern: the fact and the values of the pattern's
 /// captures (a fact matches a multifield pattern in as many ways as it can be split).
 #[derive(Debug)]
@@ -108,8 +111,8 @@ pub fn match_fact(
     pattern: &AlphaPattern,
     fact: &Fact,
     host: &mut dyn TestHost,
-) -> Vec<Box<[Value]>> {
-    let mut results = Vec::new();
+) -> Captures {
+    let mut results = Captures::new();
     let mut captures: SmallVec<[Value; 8]> =
         SmallVec::from_elem(Value::Void, pattern.captures as usize);
     fill_slots(pattern, fact, 0, &mut captures, host, &mut results);
@@ -122,7 +125,7 @@ fn fill_slots(
     slot_index: usize,
     captures: &mut SmallVec<[Value; 8]>,
     host: &mut dyn TestHost,
-    results: &mut Vec<Box<[Value]>>,
+    results: &mut Captures,
 ) {
     let Some(slot_match) = pattern.slots.get(slot_index) else {
         if pattern

@@ -119,6 +119,9 @@ pub struct Network {
     /// While a fact is being asserted: the fact, and the joins its matches have
     /// reached so far (see [`Network::right_bucket`]).
     pub(super) asserting: Option<(FactId, Vec<NodeId>)>,
+    /// The list of reached joins the last assertion used, kept for the next one
+    /// (a new list per assertion was an allocation, and regrowth, per fact).
+    reached_spare: Vec<NodeId>,
 }
 
 /// A fact's matches in one alpha memory (one, unless a multifield pattern splits
@@ -147,6 +150,7 @@ impl Default for Network {
             production_nodes: FxHashMap::default(),
             by_fact: FxHashMap::default(),
             asserting: None,
+            reached_spare: Vec::new(),
         }
     }
 }
@@ -205,7 +209,9 @@ impl Network {
         };
         let walk = tree.walk();
         // A rule's LHS can't assert, but a function it calls could: keep the outer state.
-        let outer = self.asserting.replace((fact.id, Vec::new()));
+        let mut reached = std::mem::take(&mut self.reached_spare);
+        reached.clear();
+        let outer = self.asserting.replace((fact.id, reached));
         // Each memory's matches, by position in `walk.memories`, made when first needed.
         let mut matched: SmallVec<[Option<Matches>; 8]> =
             smallvec::smallvec![None; walk.memories.len()];
@@ -232,7 +238,9 @@ impl Network {
                 }
             }
         }
-        self.asserting = outer;
+        if let Some((_, reached)) = std::mem::replace(&mut self.asserting, outer) {
+            self.reached_spare = reached;
+        }
     }
 
     /// Matches `fact` against alpha memory `am` and stores the matches.
