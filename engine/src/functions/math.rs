@@ -53,14 +53,18 @@ fn fold(
     int_op: fn(i64, i64) -> i64,
     float_op: fn(f64, f64) -> f64,
 ) -> Result<Value, FnError> {
-    let nums = args::numbers(name, args)?;
-    let (mut acc, rest) = match (start, nums.split_first()) {
-        (Some(start), _) => (start, &nums[..]),
-        (None, Some((&first, rest))) => (first, rest),
-        (None, None) => return Err(args::type_error(name, 0, args::NUMBER)),
+    // The arguments are read as they are added, not gathered into a list first
+    // (each is still checked in order, so the first bad one is the one reported).
+    let mut nums = (0..args.len()).map(|i| args::number(name, args, i));
+    let mut acc = match start {
+        Some(start) => start,
+        None => match nums.next() {
+            Some(first) => first?,
+            None => return Err(args::type_error(name, 0, args::NUMBER)),
+        },
     };
-    for &next in rest {
-        acc = match (acc, next) {
+    for next in nums {
+        acc = match (acc, next?) {
             (Num::Int(a), Num::Int(b)) => Num::Int(int_op(a, b)),
             (a, b) => Num::Float(float_op(a.as_f64(), b.as_f64())),
         };
