@@ -174,7 +174,8 @@ impl TestHost for Runtime {
             self.push_focus(module);
         }
         let facts = |t| net.token_facts(t);
-        (self.agenda).add(production, token, salience, module, specificity, &facts);
+        self.agenda
+            .add(production, token, salience, module, specificity, &facts);
     }
 
     fn deactivate(&mut self, production: ProductionId, token: TokenId, net: &Network) {

@@ -151,10 +151,7 @@ impl Tokens {
         // The slot is empty (just pushed, or freed by `remove`): replacing its `None`
         // and forgetting it skips the drop glue an assignment would run.
         debug_assert!(self.slots[slot as usize].is_none());
-        std::mem::forget(std::mem::replace(
-            &mut self.slots[slot as usize],
-            Some(token),
-        ));
+        std::mem::forget(self.slots[slot as usize].replace(token));
         self.created[slot as usize] = self.clock;
         self.stamps[slot as usize] = self.clock;
         id
