@@ -107,11 +107,7 @@ impl AlphaMemory {
 }
 
 /// Every way `fact` matches `pattern`, as capture vectors.
-pub fn match_fact(
-    pattern: &AlphaPattern,
-    fact: &Fact,
-    host: &mut dyn TestHost,
-) -> Captures {
+pub fn match_fact(pattern: &AlphaPattern, fact: &Fact, host: &mut dyn TestHost) -> Captures {
     let mut results = Captures::new();
     let mut captures: SmallVec<[Value; 8]> =
         SmallVec::from_elem(Value::Void, pattern.captures as usize);
