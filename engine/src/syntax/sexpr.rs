@@ -100,13 +100,30 @@ impl SExpr {
 
 /// Reads every item of `text`. Spans are byte offsets into `text`.
 pub fn read_all(text: &str) -> Result<Vec<SExpr>, Diagnostic> {
+    let mut items = Vec::new();
+    read_each(text, |item| items.push(item))?;
+    Ok(items)
+}
+
+/// Reads the items of `text` one at a time, handing each to `each` as soon as it is
+/// read. Spans are byte offsets into `text`. Reading item by item, the reader never
+/// holds the whole file: pest's token queue covers one item, and a caller that
+/// drops each item once it is done with it holds one syntax tree at a time (loading
+/// `rules_1000` held both for the whole file at once). On an error the items before
+/// it have been handed over; an unbalanced parenthesis or unterminated string
+/// anywhere is found before any item is read.
+pub fn read_each(text: &str, mut each: impl FnMut(SExpr)) -> Result<(), Diagnostic> {
     check_nesting(text)?;
-    let mut pairs = Reader::parse(Rule::file, text).map_err(|e| pest_error(text, e))?;
-    let file = pairs.next().expect("the file rule always yields one pair");
-    file.into_inner()
-        .filter(|p| p.as_rule() != Rule::EOI)
-        .map(build)
-        .collect()
+    let mut at = 0;
+    loop {
+        at += skip_blanks(&text[at..]);
+        if at >= text.len() {
+            return Ok(());
+        }
+        let (item, end) = read_item_at(text, at)?;
+        at = end;
+        each(item);
+    }
 }
 
 /// Reads the first item of `text`, returning it and the byte offset just after it,
@@ -120,9 +137,15 @@ pub fn read_one(text: &str) -> Result<Option<(SExpr, usize)>, Diagnostic> {
         d.span = d.span.shifted(rest);
         d
     })?;
-    let mut pairs = Reader::parse(Rule::one_item, &text[rest..]).map_err(|e| {
-        let mut d = pest_error(&text[rest..], e);
-        d.span = d.span.shifted(rest);
+    read_item_at(text, rest).map(Some)
+}
+
+/// Reads the item starting at byte `at` of `text` (whose nesting has been checked),
+/// returning it and the byte offset just after it.
+fn read_item_at(text: &str, at: usize) -> Result<(SExpr, usize), Diagnostic> {
+    let mut pairs = Reader::parse(Rule::one_item, &text[at..]).map_err(|e| {
+        let mut d = pest_error(&text[at..], e);
+        d.span = d.span.shifted(at);
         d
     })?;
     let one = pairs
@@ -133,9 +156,9 @@ pub fn read_one(text: &str) -> Result<Option<(SExpr, usize)>, Diagnostic> {
         .next()
         .expect("one_item holds exactly one item");
     let mut expr = build(item)?;
-    shift(&mut expr, rest);
+    shift(&mut expr, at);
     let end = expr.span.end;
-    Ok(Some((expr, end)))
+    Ok((expr, end))
 }
 
 /// The offset of the first byte of `text` that is not whitespace or inside a comment.

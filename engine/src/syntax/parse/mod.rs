@@ -39,7 +39,7 @@ pub use ce::parse_ce;
 pub use expr::{parse_expr, parse_fact, QUERY_FUNCTIONS};
 
 use super::ast::{Construct, TopLevel};
-use super::sexpr::{read_all, SExpr};
+use super::sexpr::{read_each, SExpr};
 use super::Diagnostic;
 
 /// Constructs of CLIPS that Salience does not implement (they need COOL or generics).
@@ -58,23 +58,32 @@ const UNSUPPORTED: [&str; 5] = [
 /// When the text cannot be read (an unbalanced parenthesis, an unterminated
 /// string), the items wholly before the problem are still parsed and reported.
 pub fn parse_source(text: &str) -> (Vec<TopLevel>, Vec<Diagnostic>) {
-    let (items, read_error) = match read_all(text) {
-        Ok(items) => (items, None),
-        Err(error) => {
-            let before = (text.get(..error.span.start)).and_then(|prefix| read_all(prefix).ok());
-            (before.unwrap_or_default(), Some(error))
-        }
-    };
     let mut parsed = Vec::new();
     let mut diagnostics = Vec::new();
-    // Each item is dropped once parsed, so the whole file is never held twice.
-    for item in items {
-        match parse_top_level(&item) {
+    // Each item is parsed as soon as it is read and then dropped, so the whole
+    // file is never held as a syntax tree.
+    let parse =
+        |item: SExpr, parsed: &mut Vec<TopLevel>, diagnostics: &mut Vec<_>| match parse_top_level(
+            &item,
+        ) {
             Ok(top) => parsed.push(top),
             Err(mut errors) => diagnostics.append(&mut errors),
+        };
+    let mut read_any = false;
+    let read = read_each(text, |item| {
+        read_any = true;
+        parse(item, &mut parsed, &mut diagnostics);
+    });
+    if let Err(error) = read {
+        // A nesting error is found before any item is read: read the items wholly
+        // before it (none, if the text before it does not read either).
+        if !read_any {
+            if let Some(prefix) = text.get(..error.span.start) {
+                let _ = read_each(prefix, |item| parse(item, &mut parsed, &mut diagnostics));
+            }
         }
+        diagnostics.push(error);
     }
-    diagnostics.extend(read_error);
     (parsed, diagnostics)
 }
 
