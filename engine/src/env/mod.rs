@@ -380,7 +380,9 @@ impl Environment {
 
     /// Sets the conflict-resolution strategy.
     pub fn set_strategy(&mut self, strategy: crate::agenda::Strategy) {
-        (self.rt.agenda).set_strategy(strategy, &|t| self.net.token_facts(t));
+        self.rt
+            .agenda
+            .set_strategy(strategy, &|t| self.net.token_facts(t));
     }
 
     /// The template named `name`.

@@ -137,10 +137,10 @@ impl RightIndex {
 /// follows the table's capacity, not what it holds. The table keeps its space while
 /// each sweep empties at least a sixty-fourth of its slots (the walk then costs at
 /// most four steps per key dropped); it gives the space back only once it is less
-/// than a quarter full and a sweep empties less than that. Shrinking at a quarter alone made a memory
-/// that fills and drains over and over (Manners' `not` nodes, emptied each time the
-/// context fact changes) grow its table again from nothing every time: a rehash of
-/// every key per cycle, 5% of the run.
+/// than a quarter full and a sweep empties less than that. Shrinking at a quarter
+/// alone made a memory that fills and drains over and over (Manners' `not` nodes,
+/// emptied each time the context fact changes) grow its table again from nothing
+/// every time: a rehash of every key per cycle, 5% of the run.
 fn sweep<A: Array>(
     buckets: &mut FxHashMap<JoinKey, Bucket<A>>,
     keep: impl Fn(&A::Item) -> bool,

@@ -62,29 +62,33 @@ pub fn parse_source(text: &str) -> (Vec<TopLevel>, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
     // Each item is parsed as soon as it is read and then dropped, so the whole
     // file is never held as a syntax tree.
-    let parse =
-        |item: SExpr, parsed: &mut Vec<TopLevel>, diagnostics: &mut Vec<_>| match parse_top_level(
-            &item,
-        ) {
-            Ok(top) => parsed.push(top),
-            Err(mut errors) => diagnostics.append(&mut errors),
-        };
     let mut read_any = false;
     let read = read_each(text, |item| {
         read_any = true;
-        parse(item, &mut parsed, &mut diagnostics);
+        parse_item(&item, &mut parsed, &mut diagnostics);
     });
     if let Err(error) = read {
         // A nesting error is found before any item is read: read the items wholly
         // before it (none, if the text before it does not read either).
         if !read_any {
             if let Some(prefix) = text.get(..error.span.start) {
-                let _ = read_each(prefix, |item| parse(item, &mut parsed, &mut diagnostics));
+                let _ = read_each(prefix, |item| {
+                    parse_item(&item, &mut parsed, &mut diagnostics);
+                });
             }
         }
         diagnostics.push(error);
     }
     (parsed, diagnostics)
+}
+
+/// Parses one item read from a source text into `parsed`, or its errors into
+/// `diagnostics`.
+fn parse_item(item: &SExpr, parsed: &mut Vec<TopLevel>, diagnostics: &mut Vec<Diagnostic>) {
+    match parse_top_level(item) {
+        Ok(top) => parsed.push(top),
+        Err(mut errors) => diagnostics.append(&mut errors),
+    }
 }
 
 /// Parses one already-read top-level item: a list headed by deftemplate, deffacts,
