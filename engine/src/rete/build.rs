@@ -299,7 +299,11 @@ impl Network {
         join.exprs = exprs.to_vec();
         let kind = match count {
             None => NodeKind::Join(join),
-            Some(exists) => NodeKind::Count(Count { exists, join }),
+            Some(exists) => NodeKind::Count(Count {
+                exists,
+                join,
+                recent_blocker: None,
+            }),
         };
         self.child(kind, parent, share, used, fresh)
     }

@@ -22,8 +22,12 @@ impl Network {
     }
 
     /// An alpha match that joins with `parent` at `node`. Which one does not change
-    /// what fires; trying the newest first finds one at once when facts come in the
-    /// order the test looks for (a `not` that asks for no greater value, say).
+    /// what fires. The match that blocked the node's last token is tried first:
+    /// a `not` that asks for an extreme (`(not (junction (base_point ?b&:(< ?b
+    /// ?base))))`, no smaller base point) is blocked, for every token but one, by
+    /// the same match, which a walk of the memory finds only after trying most of
+    /// it. Otherwise the newest is tried first, which finds one at once when facts
+    /// come in the order the test looks for (a `not` that asks for no greater value).
     fn first_blocker(
         &self,
         node: NodeId,
@@ -31,23 +35,41 @@ impl Network {
         key: &[Value],
         host: &mut dyn TestHost,
     ) -> Option<Rc<AlphaMatch>> {
-        let join = self.join(node);
+        let NodeKind::Count(count) = &self.nodes[node as usize].kind else {
+            unreachable!("node {node} is not a count node")
+        };
+        let join = &count.join;
+        let values = self.parent_values(parent);
+        if let Some(m) = &count.recent_blocker {
+            let in_bucket = parent == ROOT_TOKEN || *right_key(join, m) == *key;
+            if !m.retracted.get()
+                && in_bucket
+                && self.visible(node, m)
+                && values.pass(join, m, host)
+            {
+                return Some(m.clone());
+            }
+        }
         if parent == ROOT_TOKEN {
             let entries = &self.alpha[join.alpha as usize].entries;
             return entries
                 .values()
                 .rev()
-                .find(|m| self.join_tests_pass(join, parent, m, host))
+                .find(|m| values.pass(join, m, host))
                 .cloned();
         }
         self.right_bucket(node, key)
             .rev()
-            .find(|m| self.join_tests_pass(join, parent, m, host))
+            .find(|m| values.pass(join, m, host))
             .cloned()
     }
 
     /// Makes `m` the blocker of `token`.
     fn block_with(&mut self, token: TokenId, m: &Rc<AlphaMatch>) {
+        let node = self.tokens.get(token).node;
+        if let NodeKind::Count(count) = &mut self.nodes[node as usize].kind {
+            count.recent_blocker = Some(m.clone());
+        }
         self.tokens.get_mut(token).blocker = Some(m.clone());
         let mut blocks = m.blocks.borrow_mut();
         // Entries go stale as tokens die or move to another blocker: sweep them when

@@ -9,6 +9,7 @@ use super::{NodeId, TestHost};
 use crate::compile::lhs::VarSource;
 use crate::value::Value;
 use smallvec::SmallVec;
+use std::cell::RefCell;
 use std::rc::Rc;
 
 impl Network {
@@ -36,21 +37,17 @@ impl Network {
         m: &AlphaMatch,
         host: &mut dyn TestHost,
     ) -> bool {
-        if join.tests.is_empty() && join.exprs.is_empty() {
-            return true;
+        tests_pass(join, m, host, |s| self.read(token, s))
+    }
+
+    /// `token`'s values as a join's tests read them, for a walk that tries the
+    /// token against many matches.
+    pub(super) fn parent_values(&self, token: TokenId) -> ParentValues<'_> {
+        ParentValues {
+            net: self,
+            token,
+            read: Default::default(),
         }
-        let read = |s: VarSource| match s {
-            VarSource::Fact(_) | VarSource::Token { .. } => self.read(token, s),
-            VarSource::MatchFact => Value::Fact(m.fact.id),
-            VarSource::Capture(_) => Value::Void,
-        };
-        join.tests
-            .iter()
-            .all(|t| field_test(t, &m.captures, Some(&read), host))
-            && join
-                .exprs
-                .iter()
-                .all(|e| super::test::eval_bound(e, &m.captures, Some(&read), host).is_truthy())
     }
 
     /// The alpha matches that join with `token` (the bucket of its join `key`, or the
@@ -135,4 +132,58 @@ impl Network {
             self.unindex_left(node, false);
         }
     }
+}
+
+/// The values a join's tests read from one parent token, each read once for a
+/// walk that tries the token against many matches (a left activation, a `not`
+/// looking for a blocker). Reading a variable climbs the token's ancestors; done
+/// again for every match tried, it was a third of Waltz, whose `(not (junction
+/// (base_point ?b&:(< ?b ?base))))` tries each token against most junctions. The
+/// values are read when a test first asks for them: a walk that finds no match
+/// reads none.
+pub(super) struct ParentValues<'n> {
+    net: &'n Network,
+    token: TokenId,
+    read: RefCell<SmallVec<[(VarSource, Value); 4]>>,
+}
+
+impl ParentValues<'_> {
+    /// Whether `m` passes `join`'s non-hashed tests against the parent token.
+    pub(super) fn pass(&self, join: &Join, m: &AlphaMatch, host: &mut dyn TestHost) -> bool {
+        tests_pass(join, m, host, |s| self.value(s))
+    }
+
+    fn value(&self, source: VarSource) -> Value {
+        if let Some((_, v)) = self.read.borrow().iter().find(|(s, _)| *s == source) {
+            return v.clone();
+        }
+        let v = self.net.read(self.token, source);
+        self.read.borrow_mut().push((source, v.clone()));
+        v
+    }
+}
+
+/// Whether `m` passes `join`'s non-hashed tests, reading the parent token's values
+/// with `parent`.
+fn tests_pass(
+    join: &Join,
+    m: &AlphaMatch,
+    host: &mut dyn TestHost,
+    parent: impl Fn(VarSource) -> Value,
+) -> bool {
+    if join.tests.is_empty() && join.exprs.is_empty() {
+        return true;
+    }
+    let read = |s: VarSource| match s {
+        VarSource::Fact(_) | VarSource::Token { .. } => parent(s),
+        VarSource::MatchFact => Value::Fact(m.fact.id),
+        VarSource::Capture(_) => Value::Void,
+    };
+    join.tests
+        .iter()
+        .all(|t| field_test(t, &m.captures, Some(&read), host))
+        && join
+            .exprs
+            .iter()
+            .all(|e| super::test::eval_bound(e, &m.captures, Some(&read), host).is_truthy())
 }

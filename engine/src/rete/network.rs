@@ -58,6 +58,9 @@ impl Join {
 pub(super) struct Count {
     pub exists: bool,
     pub join: Join,
+    /// The match that last blocked a token here, tried first for the next token
+    /// (see [`Network::first_blocker`]).
+    pub recent_blocker: Option<Rc<AlphaMatch>>,
 }
 
 /// A `not` or `exists` over a sub-chain: counts the sub-chain's results per token.
@@ -578,14 +581,18 @@ impl Network {
         key: &[Value],
     ) -> impl DoubleEndedIterator<Item = &'a Rc<AlphaMatch>> + 'a {
         let join = self.join(node);
-        // Only the asserted fact's own matches need the (linear) look at `reached`.
-        let asserting = self.asserting.as_ref();
-        let hidden = move |m: &AlphaMatch| {
-            asserting.is_some_and(|(fact, reached)| m.fact.id == *fact && !reached.contains(&node))
-        };
         self.alpha[join.alpha as usize].indexes[join.index as usize]
             .bucket(key)
-            .filter(move |m| !hidden(m))
+            .filter(move |m| self.visible(node, m))
+    }
+
+    /// Whether `node` has seen match `m`: a fact being asserted reaches the nodes
+    /// its alpha memories feed one at a time, and is hidden from the others until then.
+    pub(super) fn visible(&self, node: NodeId, m: &AlphaMatch) -> bool {
+        // Only the asserted fact's own matches need the (linear) look at `reached`.
+        self.asserting
+            .as_ref()
+            .is_none_or(|(fact, reached)| m.fact.id != *fact || reached.contains(&node))
     }
 
     /// The join key of a token, read from its ancestors.
