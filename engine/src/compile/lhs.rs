@@ -240,11 +240,11 @@ impl<'a> LhsCompiler<'a> {
                 _ => seen_other = true,
             }
         }
-        let flat: Vec<Ce> = lhs
+        let flat: Vec<&Ce> = lhs
             .iter()
             .flat_map(|ce| match ce {
-                Ce::Logical(items, _) => items.clone(),
-                other => vec![other.clone()],
+                Ce::Logical(items, _) => items.as_slice(),
+                other => std::slice::from_ref(other),
             })
             .collect();
         let mut disjuncts = Vec::new();
@@ -770,29 +770,32 @@ fn count_calls(expr: &Expr) -> u32 {
     }
 }
 
-/// Expands `or` CEs into disjuncts (each a plain conjunction), tracking how many
-/// leading CEs of each disjunct were inside `logical`.
-fn expand_or(ces: &[Ce], logical_count: usize) -> Res<Vec<(Vec<Ce>, usize)>> {
-    let mut results: Vec<(Vec<Ce>, usize)> = vec![(Vec::with_capacity(ces.len()), 0)];
-    for (i, ce) in ces.iter().enumerate() {
+/// Expands `or` CEs into disjuncts (each a plain conjunction of the CEs, borrowed),
+/// tracking how many leading CEs of each disjunct were inside `logical`.
+fn expand_or<'a>(ces: &[&'a Ce], logical_count: usize) -> Res<Vec<(Vec<&'a Ce>, usize)>> {
+    let mut results: Vec<(Vec<&Ce>, usize)> = vec![(Vec::with_capacity(ces.len()), 0)];
+    for (i, &ce) in ces.iter().enumerate() {
         let logical = i < logical_count;
-        let options: Vec<Vec<Ce>> = match ce {
+        let options: Vec<Vec<&Ce>> = match ce {
             Ce::Or(items, _) => {
                 let mut opts = Vec::new();
                 for item in items {
-                    for (conj, _) in expand_or(std::slice::from_ref(item), 0)? {
+                    for (conj, _) in expand_or(&[item], 0)? {
                         opts.push(conj);
                     }
                 }
                 opts
             }
-            Ce::And(items, _) => expand_or(items, 0)?.into_iter().map(|(c, _)| c).collect(),
+            Ce::And(items, _) => {
+                let items: Vec<&Ce> = items.iter().collect();
+                expand_or(&items, 0)?.into_iter().map(|(c, _)| c).collect()
+            }
             other => {
                 // One option (the common case): appended to each disjunct in place,
                 // not by copying every disjunct (which made a rule's n CEs cost n²/2
                 // copies of a CE).
                 for (conj, logical_len) in &mut results {
-                    conj.push(other.clone());
+                    conj.push(other);
                     if logical {
                         *logical_len = conj.len();
                     }
@@ -803,8 +806,8 @@ fn expand_or(ces: &[Ce], logical_count: usize) -> Res<Vec<(Vec<Ce>, usize)>> {
         let mut next = Vec::with_capacity(results.len() * options.len());
         if let Some((last, others)) = options.split_last() {
             for (prefix, logical_len) in results {
-                let mut push = |mut conj: Vec<Ce>, option: &[Ce]| {
-                    conj.extend(option.iter().cloned());
+                let mut push = |mut conj: Vec<&'a Ce>, option: &[&'a Ce]| {
+                    conj.extend_from_slice(option);
                     let logical_len = if logical { conj.len() } else { logical_len };
                     next.push((conj, logical_len));
                 };
