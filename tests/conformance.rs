@@ -4,8 +4,10 @@
 //! (current directory `tests/conformance/run`) and its stdout must equal
 //! `NAME.out` byte for byte.  Every `tests/conformance/batch/NAME.bat` is run
 //! as `salience batch NAME.bat` (current directory `tests/conformance/batch`,
-//! so relative paths inside the batch file work) and its stdout must equal
-//! `NAME.out`.  The expected outputs were recorded from real CLIPS by
+//! so relative paths inside the batch file work) and its stdout and stderr,
+//! written to one file in the order they come, must equal `NAME.out` (CLIPS
+//! 6.30 prints its error messages in the transcript; salience prints them on
+//! stderr).  The expected outputs were recorded from real CLIPS by
 //! `tests/conformance/record.py` (see `tests/conformance/INDEX.md`).
 //!
 //! All programs are run; each gets a timeout, so a hang fails that program
@@ -73,31 +75,39 @@ fn collect(sub: &str, ext: &str, mode: &'static str) -> Vec<Program> {
     programs
 }
 
-/// Runs the program with a timeout; returns its stdout or a failure text.
+/// Runs the program with a timeout; returns its output or a failure text. A
+/// `run` program's stdout is returned (its stderr, error messages, is not
+/// compared: CLIPS 6.4 recorded its stdout router only). A `batch` program's
+/// stdout and stderr go to one file, in the order they were written, as CLIPS
+/// 6.30 prints its transcript and its error messages on one terminal.
 fn run_program(p: &Program) -> Result<Vec<u8>, String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_salience"))
+    let merged = (p.mode == "batch").then(|| merged_output_path(p));
+    let mut command = Command::new(env!("CARGO_BIN_EXE_salience"));
+    command
         .arg(p.mode)
         .arg(&p.file)
         .current_dir(&p.dir)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+        .stdin(Stdio::null());
+    match &merged {
+        Some(path) => {
+            let file = fs::File::create(path)
+                .map_err(|e| format!("cannot create {}: {}", path.display(), e))?;
+            let copy = file
+                .try_clone()
+                .map_err(|e| format!("cannot share {}: {}", path.display(), e))?;
+            command.stdout(file).stderr(copy);
+        }
+        None => {
+            command.stdout(Stdio::piped()).stderr(Stdio::piped());
+        }
+    }
+    let mut child = command
         .spawn()
         .map_err(|e| format!("cannot start salience: {}", e))?;
 
-    // Drain both pipes in threads so a chatty child never blocks on a full pipe.
-    let mut out_pipe = child.stdout.take().expect("stdout piped");
-    let mut err_pipe = child.stderr.take().expect("stderr piped");
-    let out_reader = thread::spawn(move || {
-        let mut buf = Vec::new();
-        let _ = out_pipe.read_to_end(&mut buf);
-        buf
-    });
-    let err_reader = thread::spawn(move || {
-        let mut buf = Vec::new();
-        let _ = err_pipe.read_to_end(&mut buf);
-        buf
-    });
+    // Drain the pipes in threads so a chatty child never blocks on a full pipe.
+    let out_reader = child.stdout.take().map(drain);
+    let err_reader = child.stderr.take().map(drain);
 
     let start = Instant::now();
     let mut timed_out = false;
@@ -116,8 +126,18 @@ fn run_program(p: &Program) -> Result<Vec<u8>, String> {
             Err(e) => return Err(format!("waiting for salience failed: {}", e)),
         }
     }
-    let stdout = out_reader.join().unwrap_or_default();
-    let stderr = err_reader.join().unwrap_or_default();
+    let stdout = match (&merged, out_reader) {
+        (Some(path), _) => {
+            let bytes = fs::read(path).unwrap_or_default();
+            let _ = fs::remove_file(path);
+            bytes
+        }
+        (None, Some(reader)) => reader.join().unwrap_or_default(),
+        (None, None) => Vec::new(),
+    };
+    if let Some(reader) = err_reader {
+        let _ = reader.join(); // stderr (error messages) of run programs is not compared
+    }
     if timed_out {
         let mut msg = format!(
             "    timed out after {} s (killed); stdout so far: {} bytes",
@@ -130,8 +150,25 @@ fn run_program(p: &Program) -> Result<Vec<u8>, String> {
         }
         return Err(msg);
     }
-    let _ = stderr; // stderr (error messages) is not compared
     Ok(stdout)
+}
+
+/// Reads a child's pipe to its end in a thread.
+fn drain(mut pipe: impl Read + Send + 'static) -> thread::JoinHandle<Vec<u8>> {
+    thread::spawn(move || {
+        let mut buf = Vec::new();
+        let _ = pipe.read_to_end(&mut buf);
+        buf
+    })
+}
+
+/// A file of its own for the merged output of batch program `p`.
+fn merged_output_path(p: &Program) -> PathBuf {
+    std::env::temp_dir().join(format!(
+        "salience-conformance-{}-{}.out",
+        std::process::id(),
+        p.name.replace('/', "_")
+    ))
 }
 
 fn tail_lines(text: &str, n: usize) -> Vec<String> {

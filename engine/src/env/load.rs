@@ -12,7 +12,7 @@ use crate::eval::{self, Unwind};
 use crate::rete::ProductionId;
 use crate::syntax::ast::{self, Construct, DefaultSpec, Expr, TopLevel};
 use crate::syntax::parse::{parse_source, parse_top_level};
-use crate::syntax::sexpr::read_one;
+use crate::syntax::sexpr::{read_next, Next};
 use crate::syntax::Diagnostic;
 use crate::value::{atom, Value};
 use std::rc::Rc;
@@ -462,9 +462,11 @@ impl Environment {
     }
 
     /// Reads and executes every item of `text` as CLIPS's batch does: constructs are
-    /// defined, commands run. With `echo`, each item is echoed after a `CLIPS> `
-    /// prompt and each command's value printed, as `clips -f` shows them. Input read
-    /// with `(read)`/`(readline)` on `t` comes from the same text.
+    /// defined, commands run. With `echo`, the lines each item was read from are
+    /// echoed after a `CLIPS> ` prompt and each command's value printed, as
+    /// `clips -f` shows them. Input read with `(read)`/`(readline)` on `t` comes
+    /// from the same text. A `)` where a command should start is reported as CLIPS
+    /// reports it, and the batch goes on at the next line.
     pub fn batch_str(&mut self, text: &str, name: &str, echo: bool) {
         let input = Rc::new(std::cell::RefCell::new(super::TextInput {
             text: text.to_string(),
@@ -473,41 +475,25 @@ impl Environment {
         }));
         let saved = self.rt.routers.stdin.replace(input.clone());
         let origin = self.add_source(name, text);
-        loop {
-            if self.rt.exit_requested.is_some() {
-                break;
-            }
-            let (pos, rest) = {
-                let inp = input.borrow();
-                (inp.pos, inp.text[inp.pos..].to_string())
+        while self.rt.exit_requested.is_none() {
+            let pos = input.borrow().pos;
+            let (end, item) = match self.next_command(text, pos, name) {
+                Some(Next::Item(item, end)) => (end, Some(item)),
+                Some(Next::StrayClose(at)) => (at + 1, None),
+                Some(Next::End) | None => break,
             };
-            let item = match read_one(&rest) {
-                Ok(Some((item, end))) => {
-                    input.borrow_mut().pos = pos + end;
-                    item
-                }
-                Ok(None) => break,
-                Err(d) => {
-                    let mut d = d;
-                    d.span = d.span.shifted(pos);
-                    self.report(&d.render(name, text));
-                    break;
-                }
-            };
+            // The rest of the command's line is thrown away, as CLIPS does.
+            let line_end = after_line(text, end);
+            input.borrow_mut().pos = line_end;
             if echo {
                 // CLIPS echoes every raw line the command used, comments included.
-                let raw = &rest[..item.span.end];
+                let raw = text[pos..line_end].trim_end_matches(['\n', '\r']);
                 self.rt.routers.write("t", &format!("CLIPS> {raw}\n"));
             }
-            // The rest of the command's line is thrown away, as CLIPS does.
-            {
-                let mut inp = input.borrow_mut();
-                let after = &inp.text[inp.pos..];
-                inp.pos += after.find('\n').map_or(after.len(), |nl| nl + 1);
+            match item {
+                Some(item) => self.execute_item(&item, text, name, origin, echo),
+                None => self.report(STRAY_CLOSE),
             }
-            let mut shifted = item.clone();
-            shift_spans(&mut shifted, pos);
-            self.execute_item(&shifted, text, name, origin, echo);
         }
         if echo && self.rt.exit_requested.is_none() {
             self.rt.routers.write("t", "CLIPS> ");
@@ -520,26 +506,45 @@ impl Environment {
     /// does, for an interactive prompt: constructs are defined, commands run and each
     /// command's non-void value printed on `t` with [`Value::repr`]; errors are
     /// reported on `werror` with the same rendered diagnostics. Nothing is echoed and
-    /// `(read)` keeps its usual input. Stops after an `(exit)`.
+    /// `(read)` keeps its usual input. Stops after an `(exit)`. A `)` where a command
+    /// should start is reported as CLIPS reports it, and the rest of its line
+    /// thrown away.
     pub fn execute_str(&mut self, text: &str, name: &str) {
         let origin = self.add_source(name, text);
         let mut pos = 0;
         while self.rt.exit_requested.is_none() {
-            match read_one(&text[pos..]) {
-                Ok(Some((mut item, end))) => {
-                    shift_spans(&mut item, pos);
-                    pos += end;
+            match self.next_command(text, pos, name) {
+                Some(Next::Item(item, end)) => {
+                    pos = end;
                     self.execute_item(&item, text, name, origin, true);
                 }
-                Ok(None) => break,
-                Err(mut d) => {
-                    d.span = d.span.shifted(pos);
-                    self.report(&d.render(name, text));
-                    break;
+                Some(Next::StrayClose(at)) => {
+                    self.report(STRAY_CLOSE);
+                    pos = after_line(text, at);
                 }
+                Some(Next::End) | None => break,
             }
         }
         self.rt.routers.flush();
+    }
+
+    /// Reads the command at byte `pos` of `text` (named `name` in messages), with
+    /// its spans and offsets relative to the whole of `text`. `None` after a read
+    /// error, which is reported: nothing after it can be read.
+    fn next_command(&mut self, text: &str, pos: usize, name: &str) -> Option<Next> {
+        match read_next(&text[pos..]) {
+            Ok(Next::Item(mut item, end)) => {
+                shift_spans(&mut item, pos);
+                Some(Next::Item(item, pos + end))
+            }
+            Ok(Next::StrayClose(at)) => Some(Next::StrayClose(pos + at)),
+            Ok(Next::End) => Some(Next::End),
+            Err(mut d) => {
+                d.span = d.span.shifted(pos);
+                self.report(&d.render(name, text));
+                None
+            }
+        }
     }
 
     /// Executes one item read from `text` (its spans relative to `text`, registered
@@ -574,6 +579,15 @@ impl Environment {
             Err(ds) => self.report(&Environment::render_diagnostics(&ds, name, text)),
         }
     }
+}
+
+/// CLIPS's message for a `)` where a command should start.
+const STRAY_CLOSE: &str = "[COMMLINE1] Expected a '(', constant, or variable";
+
+/// The offset just after the newline that ends the line byte `at` of `text` is
+/// on, or the length of `text` on its last line.
+fn after_line(text: &str, at: usize) -> usize {
+    text[at..].find('\n').map_or(text.len(), |nl| at + nl + 1)
 }
 
 fn shift_spans(expr: &mut crate::syntax::sexpr::SExpr, offset: usize) {
@@ -683,5 +697,52 @@ mod tests {
         )
         .expect("D and E each have their own cell");
         assert!(env.template_id("E::cell").is_some());
+    }
+
+    /// An environment whose output and error output are captured.
+    fn captured() -> (Environment, crate::env::Captured, crate::env::Captured) {
+        let mut env = Environment::new();
+        let out = env.capture_output();
+        let err = crate::env::Captured::default();
+        env.set_error_output(err.clone());
+        (env, out, err)
+    }
+
+    #[test]
+    fn a_stray_close_paren_in_a_batch_is_reported_and_its_line_skipped() {
+        let (mut env, out, err) = captured();
+        let text =
+            "(printout t \"a\" crlf) )\n) (printout t \"x\" crlf)\n(printout t \"b\" crlf)\n";
+        env.batch_str(text, "t.bat", true);
+        assert_eq!(
+            out.take(),
+            "CLIPS> (printout t \"a\" crlf) )\na\nCLIPS> ) (printout t \"x\" crlf)\n\
+             CLIPS> (printout t \"b\" crlf)\nb\nCLIPS> "
+        );
+        assert_eq!(err.take(), format!("{STRAY_CLOSE}\n"));
+    }
+
+    #[test]
+    fn an_unclosed_paren_ends_a_batch_after_the_commands_before_it() {
+        let (mut env, out, err) = captured();
+        env.batch_str(
+            "(printout t \"a\" crlf)\n(printout t \"b\" crlf\n",
+            "t.bat",
+            false,
+        );
+        assert_eq!(out.take(), "a\n");
+        let err = err.take();
+        assert!(
+            err.contains("unclosed `(`") && err.contains("t.bat:2:1"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_stray_close_paren_at_the_prompt_throws_away_the_rest_of_its_line() {
+        let (mut env, out, err) = captured();
+        env.execute_str("(+ 1 2) ) (+ 3 4)\n(+ 5 6)", "prompt");
+        assert_eq!(out.take(), "3\n11\n");
+        assert_eq!(err.take(), format!("{STRAY_CLOSE}\n"));
     }
 }

@@ -143,12 +143,17 @@ impl Default for Routers {
 
 impl Routers {
     /// Writes `text` to logical name `name`; `false` if there is no such router.
+    /// Error output first flushes standard output, so that the two stay in order
+    /// when they go to the same terminal, as CLIPS's do.
     pub fn write(&mut self, name: &str, text: &str) -> bool {
         let ok = match name {
             "t" | "stdout" | "wdisplay" | "wdialog" | "wtrace" => {
                 self.stdout.write_all(text.as_bytes()).is_ok()
             }
-            "werror" | "wwarning" | "stderr" => self.stderr.write_all(text.as_bytes()).is_ok(),
+            "werror" | "wwarning" | "stderr" => {
+                let _ = self.stdout.flush();
+                self.stderr.write_all(text.as_bytes()).is_ok()
+            }
             other => match self.files.get_mut(other) {
                 Some(Channel::Writer(w)) => w.write_all(text.as_bytes()).is_ok(),
                 _ => return false,

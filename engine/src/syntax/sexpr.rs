@@ -113,7 +113,7 @@ pub fn read_all(text: &str) -> Result<Vec<SExpr>, Diagnostic> {
 /// it have been handed over; an unbalanced parenthesis or unterminated string
 /// anywhere is found before any item is read.
 pub fn read_each(text: &str, mut each: impl FnMut(SExpr)) -> Result<(), Diagnostic> {
-    check_nesting(text)?;
+    check_nesting(text, 0, Extent::Whole)?;
     let mut at = 0;
     loop {
         at += skip_blanks(&text[at..]);
@@ -126,18 +126,45 @@ pub fn read_each(text: &str, mut each: impl FnMut(SExpr)) -> Result<(), Diagnost
     }
 }
 
-/// Reads the first item of `text`, returning it and the byte offset just after it,
-/// or `None` if `text` holds only blanks and comments.
-pub fn read_one(text: &str) -> Result<Option<(SExpr, usize)>, Diagnostic> {
-    let rest = skip_blanks(text);
-    if rest >= text.len() {
-        return Ok(None);
+/// What [`read_next`] finds at the start of a text of commands.
+#[derive(Debug, PartialEq)]
+pub enum Next {
+    /// An item, and the byte offset just after it.
+    Item(SExpr, usize),
+    /// A `)` where an item should start, at this byte offset. CLIPS reports it
+    /// (`[COMMLINE1] Expected a '(', constant, or variable`) and reads on.
+    StrayClose(usize),
+    /// Only blanks and comments are left.
+    End,
+}
+
+/// Reads the first item of `text`, as the command loop of batch and the prompt
+/// do. Only that item is checked: an unterminated string, an unclosed `(` or
+/// nesting deeper than [`MAX_NESTING`] inside it is an error at its own
+/// position, and whatever follows it is left for the next call, so reading a
+/// text command by command is linear in its length.
+pub fn read_next(text: &str) -> Result<Next, Diagnostic> {
+    let at = skip_blanks(text);
+    match text.as_bytes().get(at) {
+        None => Ok(Next::End),
+        Some(b')') => Ok(Next::StrayClose(at)),
+        Some(_) => {
+            check_nesting(text, at, Extent::FirstItem)?;
+            let (item, end) = read_item_at(text, at)?;
+            Ok(Next::Item(item, end))
+        }
     }
-    check_nesting(&text[rest..]).map_err(|mut d| {
-        d.span = d.span.shifted(rest);
-        d
-    })?;
-    read_item_at(text, rest).map(Some)
+}
+
+/// Reads the first item of `text`, returning it and the byte offset just after it,
+/// or `None` if `text` holds only blanks and comments. A `)` where the item should
+/// start is an error. Like [`read_next`], looks no further than that item.
+pub fn read_one(text: &str) -> Result<Option<(SExpr, usize)>, Diagnostic> {
+    match read_next(text)? {
+        Next::Item(item, end) => Ok(Some((item, end))),
+        Next::StrayClose(at) => Err(unexpected_close(at)),
+        Next::End => Ok(None),
+    }
 }
 
 /// Reads the item starting at byte `at` of `text` (whose nesting has been checked),
@@ -188,33 +215,27 @@ fn shift(expr: &mut SExpr, offset: usize) {
     }
 }
 
-/// Rejects input nested deeper than [`MAX_NESTING`], and reports an unclosed or
-/// unexpected parenthesis at its own position rather than at the end of the file.
-fn check_nesting(text: &str) -> Result<(), Diagnostic> {
+/// How far [`check_nesting`] looks.
+#[derive(Clone, Copy, PartialEq)]
+enum Extent {
+    /// To the end of the text, which must hold only complete items.
+    Whole,
+    /// To the end of the item that starts where the check starts.
+    FirstItem,
+}
+
+/// Checks the text from byte `at` to the end of `extent`: rejects input nested
+/// deeper than [`MAX_NESTING`], and reports an unterminated string, an unclosed or
+/// an unexpected parenthesis at its own position rather than at the end of the
+/// file.
+fn check_nesting(text: &str, at: usize, extent: Extent) -> Result<(), Diagnostic> {
     let bytes = text.as_bytes();
     let mut open: Vec<usize> = Vec::new();
-    let mut i = 0;
+    let mut i = at;
     while i < bytes.len() {
         match bytes[i] {
-            b';' => {
-                while i < bytes.len() && bytes[i] != b'\n' {
-                    i += 1;
-                }
-            }
-            b'"' => {
-                let start = i;
-                i += 1;
-                while i < bytes.len() && bytes[i] != b'"' {
-                    i += if bytes[i] == b'\\' { 2 } else { 1 };
-                }
-                if i >= bytes.len() {
-                    return Err(Diagnostic::new(
-                        Span::new(start, start + 1),
-                        "unterminated string",
-                    )
-                    .with_label("this string has no closing `\"`"));
-                }
-            }
+            b';' => i = line_end(bytes, i),
+            b'"' => i = string_end(bytes, i)?,
             b'(' => {
                 open.push(i);
                 if open.len() > MAX_NESTING {
@@ -225,19 +246,48 @@ fn check_nesting(text: &str) -> Result<(), Diagnostic> {
                     .with_label("nesting limit reached here"));
                 }
             }
-            b')' if open.pop().is_none() => {
-                return Err(Diagnostic::new(Span::new(i, i + 1), "unexpected `)`")
-                    .with_label("no `(` is open here"));
-            }
+            b')' if open.pop().is_none() => return Err(unexpected_close(i)),
             _ => {}
         }
         i += 1;
+        if extent == Extent::FirstItem && open.is_empty() {
+            return Ok(());
+        }
     }
-    if let Some(&start) = open.last() {
-        return Err(Diagnostic::new(Span::new(start, start + 1), "unclosed `(`")
-            .with_label("expected a matching `)` before the end of the input"));
+    match open.last() {
+        Some(&start) => Err(Diagnostic::new(Span::new(start, start + 1), "unclosed `(`")
+            .with_label("expected a matching `)` before the end of the input")),
+        None => Ok(()),
     }
-    Ok(())
+}
+
+/// The offset of the newline ending the line that byte `at` is on, or the length.
+fn line_end(bytes: &[u8], at: usize) -> usize {
+    bytes[at..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(bytes.len(), |nl| at + nl)
+}
+
+/// The offset of the `"` closing the string that opens at byte `start`.
+fn string_end(bytes: &[u8], start: usize) -> Result<usize, Diagnostic> {
+    let mut i = start + 1;
+    while i < bytes.len() && bytes[i] != b'"' {
+        i += if bytes[i] == b'\\' { 2 } else { 1 };
+    }
+    if i < bytes.len() {
+        Ok(i)
+    } else {
+        Err(
+            Diagnostic::new(Span::new(start, start + 1), "unterminated string")
+                .with_label("this string has no closing `\"`"),
+        )
+    }
+}
+
+/// The error for a `)` at byte `at` that closes nothing.
+fn unexpected_close(at: usize) -> Diagnostic {
+    Diagnostic::new(Span::new(at, at + 1), "unexpected `)`").with_label("no `(` is open here")
 }
 
 fn pest_error(text: &str, error: pest::error::Error<Rule>) -> Diagnostic {
@@ -401,5 +451,51 @@ mod tests {
         assert_eq!(e.span, Span::new(2, 7));
         assert_eq!(end, 7);
         assert!(read_one("  ; only a comment\n").unwrap().is_none());
+    }
+
+    /// The end offset of the first item of `text`, which must read as one.
+    fn first_item_end(text: &str) -> usize {
+        match read_next(text) {
+            Ok(Next::Item(_, end)) => end,
+            other => panic!("expected an item in {text:?}, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn read_next_looks_no_further_than_the_first_item() {
+        // A stray `)`, an unclosed `(` or an unterminated string after the
+        // first item belongs to a later read.
+        assert_eq!(first_item_end("(a (b)) )"), 7);
+        assert_eq!(first_item_end("(a)\n(b (c)"), 3);
+        assert_eq!(first_item_end("(a) \"unterminated"), 3);
+        assert_eq!(first_item_end("abc )"), 3);
+        assert_eq!(first_item_end("\"a ) \\\" b\" )"), 10);
+        assert_eq!(first_item_end("(a \")\" ; )\n b)\n)"), 14);
+        assert_eq!(first_item_end(&format!("(a)\n{}", "(".repeat(1000))), 3);
+    }
+
+    #[test]
+    fn read_next_finds_a_stray_close_paren() {
+        assert_eq!(read_next("  ; c\n ) (a)"), Ok(Next::StrayClose(7)));
+        assert_eq!(read_next(")"), Ok(Next::StrayClose(0)));
+        assert_eq!(read_next(" \n ; c"), Ok(Next::End));
+        let err = read_one("  )").unwrap_err();
+        assert_eq!(
+            (err.span.start, err.message.as_str()),
+            (2, "unexpected `)`")
+        );
+    }
+
+    #[test]
+    fn errors_inside_the_first_item_are_reported_where_they_are() {
+        let err = read_one("  (a (b)\n(c)").unwrap_err();
+        assert_eq!((err.span.start, err.message.as_str()), (2, "unclosed `(`"));
+        let err = read_one(" (a \"b)\n(c)").unwrap_err();
+        assert_eq!(
+            (err.span.start, err.message.as_str()),
+            (4, "unterminated string")
+        );
+        let err = read_one(&"(".repeat(MAX_NESTING + 10)).unwrap_err();
+        assert_eq!(err.span.start, MAX_NESTING);
     }
 }

@@ -1,0 +1,15 @@
+;;; a stray ) where a command should start: an error message, the rest of its line thrown away, the commands after it run
+(printout t "a" crlf)
+)
+(printout t "b" crlf)
+(printout t "c" crlf) )
+(printout t "d" crlf)
+))
+) (printout t "not run" crlf)
+   )
+)
+(+ 1 2) ) (printout t "not run either" crlf)
+; a comment before a stray parenthesis
+)
+(printout t "e" crlf)
+(exit)
