@@ -5,11 +5,9 @@ use crate::compile::TemplateId;
 use crate::value::{FactId, Value};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
+use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
-use table::FactTable;
-
-mod table;
 
 /// A fact: a template and one value per slot (an ordered fact has one multislot).
 #[derive(Debug)]
@@ -34,7 +32,7 @@ fn content_hash(template: TemplateId, slots: &[Value]) -> u64 {
 /// The facts currently asserted.
 #[derive(Default)]
 pub struct WorkingMemory {
-    facts: FactTable,
+    facts: BTreeMap<FactId, Rc<Fact>>,
     /// The facts by content hash, oldest first (several on a hash collision, or with
     /// fact duplication on).
     by_content: FxHashMap<u64, SmallVec<[FactId; 1]>>,
@@ -69,7 +67,7 @@ impl WorkingMemory {
             .copied()
             .find(|id| {
                 self.facts
-                    .get(*id)
+                    .get(id)
                     .is_some_and(|f| f.template == template && *f.slots == *slots)
             })
     }
@@ -97,13 +95,13 @@ impl WorkingMemory {
             .entry(content_hash(template, &fact.slots))
             .or_default()
             .push(id);
-        self.facts.insert(fact.clone());
+        self.facts.insert(id, fact.clone());
         fact
     }
 
     /// Removes a fact, returning it.
     pub fn remove(&mut self, id: FactId) -> Option<Rc<Fact>> {
-        let fact = self.facts.remove(id)?;
+        let fact = self.facts.remove(&id)?;
         let hash = content_hash(fact.template, &fact.slots);
         if let Some(ids) = self.by_content.get_mut(&hash) {
             ids.retain(|other| *other != id);
@@ -116,7 +114,7 @@ impl WorkingMemory {
 
     /// The fact with index `id`.
     pub fn get(&self, id: FactId) -> Option<&Rc<Fact>> {
-        self.facts.get(id)
+        self.facts.get(&id)
     }
 
     /// All facts in index order.
