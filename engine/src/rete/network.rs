@@ -59,7 +59,8 @@ pub(super) struct Count {
     pub exists: bool,
     pub join: Join,
     /// The match that last blocked a token here, tried first for the next token
-    /// (see [`Network::first_blocker`]).
+    /// (see [`Network::first_blocker`]); skipped once retracted, and replaced by
+    /// the next blocker found.
     pub recent_blocker: Option<Rc<AlphaMatch>>,
 }
 

@@ -217,8 +217,8 @@ impl Tokens {
     }
 
     /// Whether `id` is still the token filed with `stamp`. Stamps come from a clock
-    /// and a removed token's are [`DEAD`], so the stamp alone tells: sweeping a left
-    /// memory reads one dense array instead of every token it names.
+    /// and a removed token's are `DEAD` (`u64::MAX`), so the stamp alone tells:
+    /// sweeping a left memory reads one dense array instead of every token it names.
     pub fn filed(&self, id: TokenId, stamp: u64) -> bool {
         self.stamps.get(id.0 as usize) == Some(&stamp)
     }
