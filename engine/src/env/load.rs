@@ -12,7 +12,7 @@ use crate::eval::{self, Unwind};
 use crate::rete::ProductionId;
 use crate::syntax::ast::{self, Construct, DefaultSpec, Expr, TopLevel};
 use crate::syntax::parse::{parse_source, parse_top_level};
-use crate::syntax::sexpr::{read_next, Next};
+use crate::syntax::sexpr::{line_end, read_next, Next};
 use crate::syntax::Diagnostic;
 use crate::value::{atom, Value};
 use std::rc::Rc;
@@ -528,23 +528,12 @@ impl Environment {
         self.rt.routers.flush();
     }
 
-    /// Reads the command at byte `pos` of `text` (named `name` in messages), with
-    /// its spans and offsets relative to the whole of `text`. `None` after a read
-    /// error, which is reported: nothing after it can be read.
+    /// Reads the command at byte `pos` of `text` (named `name` in messages). `None`
+    /// after a read error, which is reported: nothing after it can be read.
     fn next_command(&mut self, text: &str, pos: usize, name: &str) -> Option<Next> {
-        match read_next(&text[pos..]) {
-            Ok(Next::Item(mut item, end)) => {
-                shift_spans(&mut item, pos);
-                Some(Next::Item(item, pos + end))
-            }
-            Ok(Next::StrayClose(at)) => Some(Next::StrayClose(pos + at)),
-            Ok(Next::End) => Some(Next::End),
-            Err(mut d) => {
-                d.span = d.span.shifted(pos);
-                self.report(&d.render(name, text));
-                None
-            }
-        }
+        read_next(text, pos)
+            .map_err(|d| self.report(&d.render(name, text)))
+            .ok()
     }
 
     /// Executes one item read from `text` (its spans relative to `text`, registered
@@ -587,16 +576,7 @@ const STRAY_CLOSE: &str = "[COMMLINE1] Expected a '(', constant, or variable";
 /// The offset just after the newline that ends the line byte `at` of `text` is
 /// on, or the length of `text` on its last line.
 fn after_line(text: &str, at: usize) -> usize {
-    text[at..].find('\n').map_or(text.len(), |nl| at + nl + 1)
-}
-
-fn shift_spans(expr: &mut crate::syntax::sexpr::SExpr, offset: usize) {
-    expr.span = expr.span.shifted(offset);
-    if let crate::syntax::sexpr::SExprKind::List(items) = &mut expr.kind {
-        for item in items {
-            shift_spans(item, offset);
-        }
-    }
+    (line_end(text.as_bytes(), at) + 1).min(text.len())
 }
 
 #[cfg(test)]

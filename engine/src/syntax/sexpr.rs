@@ -138,13 +138,14 @@ pub enum Next {
     End,
 }
 
-/// Reads the first item of `text`, as the command loop of batch and the prompt
-/// do. Only that item is checked: an unterminated string, an unclosed `(` or
-/// nesting deeper than [`MAX_NESTING`] inside it is an error at its own
-/// position, and whatever follows it is left for the next call, so reading a
-/// text command by command is linear in its length.
-pub fn read_next(text: &str) -> Result<Next, Diagnostic> {
-    let at = skip_blanks(text);
+/// Reads the first item of `text` at or after byte `from`, as the command loop of
+/// batch and the prompt do; spans and offsets are relative to the whole of `text`.
+/// Only that item is checked: an unterminated string, an unclosed `(` or nesting
+/// deeper than [`MAX_NESTING`] inside it is an error at its own position, and
+/// whatever follows it is left for the next call, so reading a text command by
+/// command is linear in its length.
+pub fn read_next(text: &str, from: usize) -> Result<Next, Diagnostic> {
+    let at = from + skip_blanks(&text[from..]);
     match text.as_bytes().get(at) {
         None => Ok(Next::End),
         Some(b')') => Ok(Next::StrayClose(at)),
@@ -160,7 +161,7 @@ pub fn read_next(text: &str) -> Result<Next, Diagnostic> {
 /// or `None` if `text` holds only blanks and comments. A `)` where the item should
 /// start is an error. Like [`read_next`], looks no further than that item.
 pub fn read_one(text: &str) -> Result<Option<(SExpr, usize)>, Diagnostic> {
-    match read_next(text)? {
+    match read_next(text, 0)? {
         Next::Item(item, end) => Ok(Some((item, end))),
         Next::StrayClose(at) => Err(unexpected_close(at)),
         Next::End => Ok(None),
@@ -262,7 +263,7 @@ fn check_nesting(text: &str, at: usize, extent: Extent) -> Result<(), Diagnostic
 }
 
 /// The offset of the newline ending the line that byte `at` is on, or the length.
-fn line_end(bytes: &[u8], at: usize) -> usize {
+pub(crate) fn line_end(bytes: &[u8], at: usize) -> usize {
     bytes[at..]
         .iter()
         .position(|&b| b == b'\n')
@@ -455,7 +456,7 @@ mod tests {
 
     /// The end offset of the first item of `text`, which must read as one.
     fn first_item_end(text: &str) -> usize {
-        match read_next(text) {
+        match read_next(text, 0) {
             Ok(Next::Item(_, end)) => end,
             other => panic!("expected an item in {text:?}, got {other:?}"),
         }
@@ -476,9 +477,9 @@ mod tests {
 
     #[test]
     fn read_next_finds_a_stray_close_paren() {
-        assert_eq!(read_next("  ; c\n ) (a)"), Ok(Next::StrayClose(7)));
-        assert_eq!(read_next(")"), Ok(Next::StrayClose(0)));
-        assert_eq!(read_next(" \n ; c"), Ok(Next::End));
+        assert_eq!(read_next("  ; c\n ) (a)", 0), Ok(Next::StrayClose(7)));
+        assert_eq!(read_next(")", 0), Ok(Next::StrayClose(0)));
+        assert_eq!(read_next(" \n ; c", 0), Ok(Next::End));
         let err = read_one("  )").unwrap_err();
         assert_eq!(
             (err.span.start, err.message.as_str()),
