@@ -7,6 +7,7 @@
 //! prefix fires in the position of the rule it shares with.
 
 use super::alpha::{match_fact, AlphaMatch, AlphaMemory, AmId};
+use super::memory::Hashed;
 use super::network::{Count, Join, Network, Node, NodeKind, SubCount, ROOT_NODE};
 use super::token::{TokenId, ROOT_TOKEN};
 use super::{NodeId, ProductionId, TestHost};
@@ -82,7 +83,7 @@ impl Network {
                     parents.clone()
                 };
                 for t in order {
-                    let key = self.left_key(&self.join(node).eq_left, t);
+                    let key = Hashed::new(self.left_key(&self.join(node).eq_left, t));
                     let stamp = self.tokens.stamp(t);
                     self.join_mut(node).left.push(key, t, stamp);
                 }

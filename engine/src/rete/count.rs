@@ -9,6 +9,7 @@
 //! pattern has no equality to hash on, like `(not (junction (base ?b&:(> ?b ?x))))`).
 
 use super::alpha::AlphaMatch;
+use super::memory::Hashed;
 use super::network::{right_key, Network, NodeKind, ROOT_NODE};
 use super::token::{TokenId, ROOT_TOKEN};
 use super::{NodeId, TestHost};
@@ -32,7 +33,7 @@ impl Network {
         &self,
         node: NodeId,
         parent: TokenId,
-        key: &[Value],
+        key: Hashed<&[Value]>,
         host: &mut dyn TestHost,
     ) -> Option<Rc<AlphaMatch>> {
         let NodeKind::Count(count) = &self.nodes[node as usize].kind else {
@@ -41,7 +42,7 @@ impl Network {
         let join = &count.join;
         let values = self.parent_values(parent);
         if let Some(m) = &count.recent_blocker {
-            let in_bucket = parent == ROOT_TOKEN || *right_key(join, m) == *key;
+            let in_bucket = parent == ROOT_TOKEN || *right_key(join, m) == *key.key;
             if !m.retracted.get()
                 && in_bucket
                 && self.visible(node, m)
@@ -94,8 +95,8 @@ impl Network {
 
     /// A parent token arrives: look for a blocker and pass it on if the result allows.
     pub(super) fn count_left(&mut self, node: NodeId, parent: TokenId, host: &mut dyn TestHost) {
-        let key = self.left_key(&self.join(node).eq_left, parent);
-        let blocker = self.first_blocker(node, parent, &key, host);
+        let key = Hashed::new(self.left_key(&self.join(node).eq_left, parent));
+        let blocker = self.first_blocker(node, parent, key.view(), host);
         let exists = self.count_exists(node);
         let open = blocker.is_some() == exists;
         let token = self.make_token(node, parent, None, blocker.is_some() as u32, open);
@@ -128,8 +129,11 @@ impl Network {
             return;
         }
         // Walked in place, oldest first, as in `join_right`.
-        let key = right_key(self.join(node), m);
-        let Some(bucket) = self.join_mut(node).left.take(&key) else {
+        if self.join(node).left.is_empty() {
+            return;
+        }
+        let key = Hashed::new(right_key(self.join(node), m));
+        let Some(bucket) = self.join_mut(node).left.take(key.view()) else {
             return;
         };
         let mut stale = 0;
@@ -144,7 +148,7 @@ impl Network {
         if stale > 0 {
             bucket.retain(|&mut (t, made)| self.tokens.made_at(t, made));
         }
-        self.join_mut(node).left.restore(&key, bucket, stale);
+        self.join_mut(node).left.restore(key.view(), bucket, stale);
     }
 
     /// Blocks `owner` with the new match `m` if it is unblocked and they join.
@@ -186,8 +190,8 @@ impl Network {
                 let t = self.tokens.get(token);
                 (t.node, t.parent)
             };
-            let key = right_key(self.join(node), m);
-            match self.first_blocker(node, parent, &key, host) {
+            let key = Hashed::new(right_key(self.join(node), m));
+            match self.first_blocker(node, parent, key.view(), host) {
                 Some(next) => self.block_with(token, &next),
                 None => {
                     let t = self.tokens.get_mut(token);

@@ -2,6 +2,7 @@
 //! carries the match on.
 
 use super::alpha::AlphaMatch;
+use super::memory::Hashed;
 use super::network::{right_key, Join, Network, NodeKind, ROOT_NODE};
 use super::test::field_test;
 use super::token::{TokenId, ROOT_TOKEN};
@@ -56,7 +57,7 @@ impl Network {
         &self,
         node: NodeId,
         token: TokenId,
-        key: Option<&[Value]>,
+        key: Option<Hashed<&[Value]>>,
         host: &mut dyn TestHost,
     ) -> SmallVec<[Rc<AlphaMatch>; 8]> {
         let join = self.join(node);
@@ -80,8 +81,9 @@ impl Network {
     /// A parent token arrives: index it, and extend it with every matching fact.
     pub(super) fn join_left(&mut self, node: NodeId, token: TokenId, host: &mut dyn TestHost) {
         // The key is read from the token's ancestors once, for the bucket and the index.
-        let key = (token != ROOT_TOKEN).then(|| self.left_key(&self.join(node).eq_left, token));
-        let found = self.matches_for(node, token, key.as_deref(), host);
+        let key = (token != ROOT_TOKEN)
+            .then(|| Hashed::new(self.left_key(&self.join(node).eq_left, token)));
+        let found = self.matches_for(node, token, key.as_ref().map(Hashed::view), host);
         if let Some(key) = key {
             let stamp = self.tokens.stamp(token);
             self.join_mut(node).left.push(key, token, stamp);
@@ -101,11 +103,16 @@ impl Network {
             }
             return;
         }
-        let key = right_key(self.join(node), m);
+        // Most right activations meet an empty left memory (Waltz's): they end here,
+        // before the key is hashed.
+        if self.join(node).left.is_empty() {
+            return;
+        }
+        let key = Hashed::new(right_key(self.join(node), m));
         // The bucket is walked in place (taken out and put back): copying it would
         // cost its length, and for a pattern with no equality test it holds every
         // parent token. Stale entries are dropped on the way.
-        let Some(mut bucket) = self.join_mut(node).left.take(&key) else {
+        let Some(mut bucket) = self.join_mut(node).left.take(key.view()) else {
             return;
         };
         let mut stale = 0;
@@ -123,7 +130,7 @@ impl Network {
         if stale > 0 {
             bucket.retain(|&mut (t, stamp)| self.tokens.filed(t, stamp));
         }
-        self.join_mut(node).left.restore(&key, bucket, stale);
+        self.join_mut(node).left.restore(key.view(), bucket, stale);
     }
 
     /// A parent token is withdrawn: its entry in the left index is stale now.

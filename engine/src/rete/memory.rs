@@ -17,14 +17,19 @@ use super::token::TokenId;
 use super::JoinKey;
 use crate::stale::Stale;
 use crate::value::Value;
-use rustc_hash::FxHashMap;
+use hashbrown::hash_table::{Entry, HashTable};
+use rustc_hash::FxHasher;
 use smallvec::{Array, SmallVec};
+use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
 /// A bucket of an index. Most keys have one or two entries (a join on a fact's
 /// identity has one per key): those are held inline, in the space a `Vec` takes,
 /// so a new key costs no allocation.
 type Bucket<T> = SmallVec<T>;
+
+/// The entries of a right-memory bucket: matches, oldest first.
+type MatchBucket = Bucket<[Rc<AlphaMatch>; 2]>;
 
 /// The entries of a left-memory bucket: a token and the stamp it was filed under.
 pub type LeftBucket = Bucket<[(TokenId, u64); 1]>;
@@ -62,13 +67,18 @@ impl MatchList {
 
 /// An alpha memory's matches, by the values of some of their captures, each
 /// bucket oldest first.
+///
+/// The table holds the buckets alone, not their keys: a bucket's key is the values
+/// of its first match at `columns`, read back when a lookup compares keys or the
+/// table grows. Holding a copy of each key beside its bucket (56 bytes in a
+/// `JoinKey`) was a sixth of Waltz's peak memory, where most keys name one fact.
 #[derive(Debug, Default)]
 pub struct RightIndex {
     /// The captures that make the key.
     columns: Box<[u16]>,
     /// How many joins read the index (none: it is no longer kept up to date).
     pub users: u32,
-    buckets: FxHashMap<JoinKey, Bucket<[Rc<AlphaMatch>; 2]>>,
+    buckets: HashTable<MatchBucket>,
     stale: Stale,
 }
 
@@ -91,19 +101,28 @@ impl RightIndex {
         if self.users == 0 {
             return;
         }
-        let key = key_of(&self.columns, m);
-        self.buckets.entry(key).or_default().push(m.clone());
+        let columns = &self.columns;
+        let key = || columns.iter().map(|&c| &m.captures[c as usize]);
+        let hash = key_hash(key());
+        let same_key = |bucket: &MatchBucket| has_key(columns, &bucket[0], key());
+        let rehash = |bucket: &MatchBucket| bucket_hash(columns, bucket);
+        match self.buckets.entry(hash, same_key, rehash) {
+            Entry::Occupied(mut bucket) => bucket.get_mut().push(m.clone()),
+            Entry::Vacant(place) => {
+                place.insert(smallvec::smallvec![m.clone()]);
+            }
+        }
         self.stale.added();
     }
 
     /// The live matches under `key`, oldest first.
     pub fn bucket<'a>(
         &'a self,
-        key: &[Value],
+        key: Hashed<&[Value]>,
     ) -> impl DoubleEndedIterator<Item = &'a Rc<AlphaMatch>> + 'a {
-        self.buckets
-            .get(key)
-            .into_iter()
+        let columns = &self.columns;
+        let same_key = |bucket: &MatchBucket| has_key(columns, &bucket[0], key.key);
+        (self.buckets.find(key.hash, same_key).into_iter())
             .flatten()
             .filter(|m| !m.retracted.get())
     }
@@ -115,7 +134,11 @@ impl RightIndex {
             return;
         }
         if self.stale.note() {
-            let dropped = sweep(&mut self.buckets, |m| !m.retracted.get());
+            let columns = &self.columns;
+            let keep = |bucket: &mut MatchBucket, dropped: &mut usize| {
+                prune(bucket, |m| !m.retracted.get(), dropped)
+            };
+            let dropped = sweep(&mut self.buckets, keep, |b| bucket_hash(columns, b));
             self.stale.dropped(dropped);
         }
     }
@@ -124,14 +147,63 @@ impl RightIndex {
     pub fn drop_user(&mut self) {
         self.users = self.users.saturating_sub(1);
         if self.users == 0 {
-            self.buckets = FxHashMap::default();
+            self.buckets = HashTable::default();
             self.stale = Stale::default();
         }
     }
 }
 
-/// Drops the entries `keep` rejects from every bucket (and empty buckets), and
-/// returns how many went.
+/// The hash of a join key given as its values in order: the same for a key
+/// looked up as a slice and for the key a bucket's first match holds.
+fn key_hash<'a>(values: impl Iterator<Item = &'a Value>) -> u64 {
+    let mut hasher = FxHasher::default();
+    for v in values {
+        v.hash(&mut hasher);
+    }
+    hasher.finish()
+}
+
+/// A join key with its hash, computed once for all the tables the key meets: a
+/// left activation looks its key up in the alpha memory's index and files it in
+/// the join's own; a right activation takes its bucket out and puts it back.
+#[derive(Debug, Clone, Copy)]
+pub struct Hashed<K> {
+    /// The hash of the key's values.
+    pub hash: u64,
+    /// The key.
+    pub key: K,
+}
+
+impl<K: std::ops::Deref<Target = [Value]>> Hashed<K> {
+    /// `key` with its hash.
+    pub fn new(key: K) -> Self {
+        Hashed {
+            hash: key_hash(key.iter()),
+            key,
+        }
+    }
+
+    /// The key borrowed, with its hash.
+    pub fn view(&self) -> Hashed<&[Value]> {
+        Hashed {
+            hash: self.hash,
+            key: &self.key,
+        }
+    }
+}
+
+/// The hash of a bucket's key (read from its first match).
+fn bucket_hash(columns: &[u16], bucket: &[Rc<AlphaMatch>]) -> u64 {
+    key_hash(columns.iter().map(|&c| &bucket[0].captures[c as usize]))
+}
+
+/// Whether `m`'s key on `columns` is `key`.
+fn has_key<'a>(columns: &[u16], m: &AlphaMatch, key: impl IntoIterator<Item = &'a Value>) -> bool {
+    (columns.iter().zip(key)).all(|(&c, v)| m.captures[c as usize] == *v)
+}
+
+/// Drops the entries `prune_entry` empties of their bucket (and empty buckets),
+/// and returns how many went (`prune_entry` counts them).
 ///
 /// A sweep walks the table's control bytes, sixteen slots a step, so its cost
 /// follows the table's capacity, not what it holds. The table keeps its space while
@@ -141,24 +213,33 @@ impl RightIndex {
 /// alone made a memory that fills and drains over and over (Manners' `not` nodes,
 /// emptied each time the context fact changes) grow its table again from nothing
 /// every time: a rehash of every key per cycle, 5% of the run.
-fn sweep<A: Array>(
-    buckets: &mut FxHashMap<JoinKey, Bucket<A>>,
-    keep: impl Fn(&A::Item) -> bool,
+fn sweep<T>(
+    table: &mut HashTable<T>,
+    mut prune_entry: impl FnMut(&mut T, &mut usize) -> bool,
+    rehash: impl Fn(&T) -> u64,
 ) -> usize {
-    let keys = buckets.len();
+    let keys = table.len();
     let mut dropped = 0;
-    buckets.retain(|_, bucket| {
-        let before = bucket.len();
-        bucket.retain(|e| keep(e));
-        dropped += before - bucket.len();
-        !bucket.is_empty()
-    });
-    let emptied = keys - buckets.len();
-    let capacity = buckets.capacity();
-    if buckets.len() * 4 < capacity && emptied * 64 < capacity {
-        buckets.shrink_to_fit();
+    table.retain(|entry| prune_entry(entry, &mut dropped));
+    let capacity = table.capacity();
+    if table.len() * 4 < capacity && (keys - table.len()) * 64 < capacity {
+        table.shrink_to_fit(rehash);
     }
     dropped
+}
+
+/// Drops the entries `keep` rejects from `bucket`, adding their number to
+/// `dropped`; whether any entry is left.
+#[inline]
+fn prune<A: Array>(
+    bucket: &mut Bucket<A>,
+    keep: impl Fn(&A::Item) -> bool,
+    dropped: &mut usize,
+) -> bool {
+    let before = bucket.len();
+    bucket.retain(|e| keep(e));
+    *dropped += before - bucket.len();
+    !bucket.is_empty()
 }
 
 /// An alpha match's join key, as a slice of values: borrowed from its captures
@@ -218,14 +299,25 @@ pub fn key_of(columns: &[u16], m: &AlphaMatch) -> JoinKey {
 /// [`Tokens::stamp`]: super::token::Tokens::stamp
 #[derive(Debug, Default)]
 pub struct LeftIndex {
-    buckets: FxHashMap<JoinKey, LeftBucket>,
+    buckets: HashTable<(JoinKey, LeftBucket)>,
     stale: Stale,
+}
+
+/// The hash of a left-index entry's key.
+fn entry_hash((key, _): &(JoinKey, LeftBucket)) -> u64 {
+    key_hash(key.iter())
 }
 
 impl LeftIndex {
     /// Files `token` under `key` with its current `stamp`, as the newest entry.
-    pub fn push(&mut self, key: JoinKey, token: TokenId, stamp: u64) {
-        self.buckets.entry(key).or_default().push((token, stamp));
+    pub fn push(&mut self, key: Hashed<JoinKey>, token: TokenId, stamp: u64) {
+        let same_key = |(k, _): &(JoinKey, LeftBucket)| *k == key.key;
+        match self.buckets.entry(key.hash, same_key, entry_hash) {
+            Entry::Occupied(mut entry) => entry.get_mut().1.push((token, stamp)),
+            Entry::Vacant(place) => {
+                place.insert((key.key, smallvec::smallvec![(token, stamp)]));
+            }
+        }
         self.stale.added();
     }
 
@@ -233,23 +325,32 @@ impl LeftIndex {
     /// of this index are never added or withdrawn while it walks); give it back
     /// with [`LeftIndex::restore`]. `None` when there is no such bucket: most right
     /// activations find none (Waltz's), and then cost one lookup, not two.
-    pub fn take(&mut self, key: &[Value]) -> Option<LeftBucket> {
-        self.buckets.get_mut(key).map(std::mem::take)
+    pub fn take(&mut self, key: Hashed<&[Value]>) -> Option<LeftBucket> {
+        (self.buckets)
+            .find_mut(key.hash, |(k, _)| **k == *key.key)
+            .map(|(_, bucket)| std::mem::take(bucket))
     }
 
     /// Puts back a bucket taken out, from which the walk dropped `dropped` stale entries.
-    pub fn restore(&mut self, key: &[Value], bucket: LeftBucket, dropped: usize) {
+    pub fn restore(&mut self, key: Hashed<&[Value]>, bucket: LeftBucket, dropped: usize) {
         self.stale.dropped(dropped);
-        if bucket.is_empty() {
-            self.buckets.remove(key);
-        } else if let Some(place) = self.buckets.get_mut(key) {
-            *place = bucket;
+        if let Ok(place) = self.buckets.find_entry(key.hash, |(k, _)| **k == *key.key) {
+            if bucket.is_empty() {
+                place.remove();
+            } else {
+                place.into_mut().1 = bucket;
+            }
         }
+    }
+
+    /// Whether the index holds no entry (not even a stale one).
+    pub fn is_empty(&self) -> bool {
+        self.buckets.is_empty()
     }
 
     /// Every entry, stale ones included, bucket by bucket.
     pub fn entries(&self) -> impl Iterator<Item = (TokenId, u64)> + '_ {
-        self.buckets.values().flatten().copied()
+        self.buckets.iter().flat_map(|(_, bucket)| bucket).copied()
     }
 
     /// Notes that an entry went stale; true when a sweep is due.
@@ -259,7 +360,10 @@ impl LeftIndex {
 
     /// Drops the stale entries (`current` tells the live ones).
     pub fn sweep(&mut self, current: impl Fn(TokenId, u64) -> bool) {
-        let dropped = sweep(&mut self.buckets, |&(t, stamp)| current(t, stamp));
+        let keep = |(_, bucket): &mut (JoinKey, LeftBucket), dropped: &mut usize| {
+            prune(bucket, |&(t, stamp)| current(t, stamp), dropped)
+        };
+        let dropped = sweep(&mut self.buckets, keep, entry_hash);
         self.stale.dropped(dropped);
         self.stale.swept();
     }

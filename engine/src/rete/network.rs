@@ -2,7 +2,7 @@
 //! operations shared by all node kinds (making, passing on and deleting tokens).
 
 use super::alpha::{match_fact, AlphaMatch, AlphaMemory, AmId};
-use super::memory::LeftIndex;
+use super::memory::{Hashed, LeftIndex};
 use super::token::{Token, TokenId, Tokens, ROOT_TOKEN};
 use super::{JoinKey, NodeId, ProductionId, TestHost};
 use crate::compile::lhs::{AlphaPattern, BoundExpr, FieldTest, VarSource};
@@ -579,7 +579,7 @@ impl Network {
     pub(super) fn right_bucket<'a>(
         &'a self,
         node: NodeId,
-        key: &[Value],
+        key: Hashed<&[Value]>,
     ) -> impl DoubleEndedIterator<Item = &'a Rc<AlphaMatch>> + 'a {
         let join = self.join(node);
         self.alpha[join.alpha as usize].indexes[join.index as usize]
