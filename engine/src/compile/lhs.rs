@@ -516,8 +516,10 @@ impl<'a> LhsCompiler<'a> {
         for field in fields {
             let multi = is_multi_constraint(field);
             // Every field is captured, wildcards too, so that patterns differing only
-            // in variable names share one alpha memory.
-            let capture = Some(pc.new_capture());
+            // in variable names share one alpha memory; but a bare `$?` is not: nothing
+            // reads it, and its capture was a new multifield (two allocations) for
+            // every fact matched, a tenth of the churn benchmark.
+            let capture = (!is_bare_multifield_wildcard(field)).then(|| pc.new_capture());
             specs.push(FieldSpec { multi, capture });
             if let Some(c) = capture {
                 pending.push((field, c));
@@ -745,6 +747,14 @@ impl PatternCompiler {
         self.alpha.captures += 1;
         self.alpha.captures - 1
     }
+}
+
+/// Whether `c` is `$?` and nothing else.
+fn is_bare_multifield_wildcard(c: &Constraint) -> bool {
+    matches!(
+        &c.any[..],
+        [group] if matches!(&group[..], [Term { negated: false, kind: TermKind::MfWildcard, .. }])
+    )
 }
 
 fn is_multi_constraint(c: &Constraint) -> bool {
