@@ -202,8 +202,9 @@ fn has_key<'a>(columns: &[u16], m: &AlphaMatch, key: impl IntoIterator<Item = &'
     (columns.iter().zip(key)).all(|(&c, v)| m.captures[c as usize] == *v)
 }
 
-/// Drops the entries `prune_entry` empties of their bucket (and empty buckets),
-/// and returns how many went (`prune_entry` counts them).
+/// Sweeps a table: `prune_entry` drops the stale entries of one bucket, adds how
+/// many to the count it is given and says whether any is left; empty buckets go.
+/// Returns how many entries went. `rehash` gives a bucket's hash if the table shrinks.
 ///
 /// A sweep walks the table's control bytes, sixteen slots a step, so its cost
 /// follows the table's capacity, not what it holds. The table keeps its space while
