@@ -9,7 +9,7 @@
 //! pattern has no equality to hash on, like `(not (junction (base ?b&:(> ?b ?x))))`).
 
 use super::alpha::AlphaMatch;
-use super::memory::Hashed;
+use super::memory::{Hashed, KeyView};
 use super::network::{right_key, Network, NodeKind, ROOT_NODE};
 use super::token::{TokenId, ROOT_TOKEN};
 use super::{NodeId, TestHost};
@@ -182,6 +182,9 @@ impl Network {
     ) -> Vec<(u64, NodeId, TokenId)> {
         let blocked = std::mem::take(&mut *m.blocks.borrow_mut());
         let mut freed = Vec::new();
+        // `m`'s key in the node of the last token (the tokens `m` blocks are mostly
+        // of one node): hashed once per node, not once per token.
+        let mut keyed: Option<(NodeId, Hashed<KeyView>)> = None;
         for token in blocked {
             if !self.blocked_by(token, m) {
                 continue;
@@ -190,7 +193,11 @@ impl Network {
                 let t = self.tokens.get(token);
                 (t.node, t.parent)
             };
-            let key = Hashed::new(right_key(self.join(node), m));
+            if keyed.as_ref().is_some_and(|(n, _)| *n != node) {
+                keyed = None;
+            }
+            let (_, key) =
+                keyed.get_or_insert_with(|| (node, Hashed::new(right_key(self.join(node), m))));
             match self.first_blocker(node, parent, key.view(), host) {
                 Some(next) => self.block_with(token, &next),
                 None => {

@@ -102,11 +102,10 @@ impl RightIndex {
             return;
         }
         let columns = &self.columns;
-        let key = || columns.iter().map(|&c| &m.captures[c as usize]);
-        let hash = key_hash(key());
-        let same_key = |bucket: &MatchBucket| has_key(columns, &bucket[0], key());
-        let rehash = |bucket: &MatchBucket| bucket_hash(columns, bucket);
-        match self.buckets.entry(hash, same_key, rehash) {
+        let key = columns.iter().map(|&c| &m.captures[c as usize]);
+        let same_key = |bucket: &MatchBucket| has_key(columns, &bucket[0], key.clone());
+        let rehash = |bucket: &MatchBucket| match_hash(columns, &bucket[0]);
+        match self.buckets.entry(match_hash(columns, m), same_key, rehash) {
             Entry::Occupied(mut bucket) => bucket.get_mut().push(m.clone()),
             Entry::Vacant(place) => {
                 place.insert(smallvec::smallvec![m.clone()]);
@@ -138,7 +137,7 @@ impl RightIndex {
             let keep = |bucket: &mut MatchBucket, dropped: &mut usize| {
                 prune(bucket, |m| !m.retracted.get(), dropped)
             };
-            let dropped = sweep(&mut self.buckets, keep, |b| bucket_hash(columns, b));
+            let dropped = sweep(&mut self.buckets, keep, |b| match_hash(columns, &b[0]));
             self.stale.dropped(dropped);
         }
     }
@@ -192,9 +191,9 @@ impl<K: std::ops::Deref<Target = [Value]>> Hashed<K> {
     }
 }
 
-/// The hash of a bucket's key (read from its first match).
-fn bucket_hash(columns: &[u16], bucket: &[Rc<AlphaMatch>]) -> u64 {
-    key_hash(columns.iter().map(|&c| &bucket[0].captures[c as usize]))
+/// The hash of `m`'s key on `columns` (a bucket's key is its first match's).
+fn match_hash(columns: &[u16], m: &AlphaMatch) -> u64 {
+    key_hash(columns.iter().map(|&c| &m.captures[c as usize]))
 }
 
 /// Whether `m`'s key on `columns` is `key`.
