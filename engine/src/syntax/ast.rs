@@ -328,10 +328,11 @@ pub enum TermKind {
     Wildcard,
     /// `$?`: any number of fields.
     MfWildcard,
-    /// `:(expr)`: the expression must not be FALSE.
-    Predicate(Expr),
+    /// `:(expr)`: the expression must not be FALSE (boxed: most terms are
+    /// literals and variables, and an inline call made every term 96 bytes).
+    Predicate(Box<Expr>),
     /// `=(expr)`: the field must equal the expression's value.
-    ReturnValue(Expr),
+    ReturnValue(Box<Expr>),
 }
 
 /// `(deffunction name ["comment"] (?param... [$?rest]) action...)`

@@ -179,7 +179,7 @@ fn list_ce(item: &SExpr, list: &[SExpr]) -> Result<Ce, Diagnostic> {
 /// The conditional elements inside `(name ce...)`.
 fn sub_ces(list: &[SExpr]) -> Result<Vec<Ce>, Diagnostic> {
     let mut pos = 1;
-    let mut ces = Vec::new();
+    let mut ces = Vec::with_capacity(list.len() - 1);
     while pos < list.len() {
         ces.push(parse_ce(list, &mut pos)?);
     }

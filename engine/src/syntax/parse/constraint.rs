@@ -14,14 +14,16 @@ const EXPECTED_TERM: &str = "expected a value, a variable such as `?x`, `:(...)`
 ///
 /// A constraint ends at the first item after a term that is not `&` or `|`.
 pub(super) fn parse_constraint(items: &[SExpr], pos: &mut usize) -> Result<Constraint, Diagnostic> {
-    let mut any = Vec::new();
-    let mut all = Vec::new();
+    // Most constraints are one term: room for exactly one, where a first push
+    // would make room for four (a quarter of the syntax tree of `rules_1000`).
+    let mut any = Vec::with_capacity(1);
+    let mut all = Vec::with_capacity(1);
     let mut after = None;
     loop {
         all.push(parse_term(items, pos, after)?);
         match items.get(*pos).and_then(SExpr::as_token) {
             Some(Token::Amp) => {}
-            Some(Token::Bar) => any.push(std::mem::take(&mut all)),
+            Some(Token::Bar) => any.push(std::mem::replace(&mut all, Vec::with_capacity(1))),
             _ => break,
         }
         after = items.get(*pos);
@@ -139,9 +141,9 @@ fn call_term(
     *pos += 1;
     let expr = parse_expr(call)?;
     let kind = if predicate {
-        TermKind::Predicate(expr)
+        TermKind::Predicate(Box::new(expr))
     } else {
-        TermKind::ReturnValue(expr)
+        TermKind::ReturnValue(Box::new(expr))
     };
     Ok((kind, call.span))
 }
@@ -281,9 +283,17 @@ mod tests {
                 TermKind::MfVar(v) => format!("$?{v}"),
                 TermKind::Wildcard => "?".into(),
                 TermKind::MfWildcard => "$?".into(),
-                TermKind::Predicate(Expr::Call(c)) => format!(":{}", c.name.name),
-                TermKind::ReturnValue(Expr::Call(c)) => format!("={}", c.name.name),
-                other => format!("{other:?}"),
+                TermKind::Predicate(e) | TermKind::ReturnValue(e) => {
+                    let marker = if matches!(t.kind, TermKind::Predicate(_)) {
+                        ":"
+                    } else {
+                        "="
+                    };
+                    match &**e {
+                        Expr::Call(call) => format!("{marker}{}", call.name.name),
+                        other => format!("{marker}{other:?}"),
+                    }
+                }
             };
             format!("{}{body}", if t.negated { "~" } else { "" })
         };

@@ -1,6 +1,6 @@
 //! Expressions and facts: constants, variables and function calls.
 
-use super::common::{check_relation_name, constant, describe, symbol};
+use super::common::{check_relation_name, collect_exact, constant, describe, symbol};
 use crate::syntax::ast::{Call, Expr, FactSpec, Ident};
 use crate::syntax::sexpr::{SExpr, SExprKind, Token};
 use crate::syntax::{Diagnostic, Span};
@@ -56,12 +56,7 @@ pub fn parse_fact(item: &SExpr) -> Result<FactSpec, Diagnostic> {
         .with_label("expected a symbol such as `color` in `(color red)`"));
     };
     check_relation_name(&relation, "a fact's relation name")?;
-    let items = items
-        .get(1..)
-        .unwrap_or_default()
-        .iter()
-        .map(parse_expr)
-        .collect::<Result<_, _>>()?;
+    let items = collect_exact(items.get(1..).unwrap_or_default().iter().map(parse_expr))?;
     Ok(FactSpec {
         relation,
         items,
@@ -116,18 +111,13 @@ fn parse_call(items: &[SExpr], span: Span) -> Result<Call, Diagnostic> {
     };
     let groups = GROUP_FIRST_ARG.contains(&name.name.as_str())
         || QUERY_FUNCTIONS.contains(&name.name.as_str());
-    let args = items
-        .iter()
-        .enumerate()
-        .skip(1)
-        .map(|(i, arg)| {
-            if groups && i == 1 {
-                parse_group_or_expr(arg)
-            } else {
-                parse_expr(arg)
-            }
-        })
-        .collect::<Result<_, _>>()?;
+    let args = collect_exact(items.iter().enumerate().skip(1).map(|(i, arg)| {
+        if groups && i == 1 {
+            parse_group_or_expr(arg)
+        } else {
+            parse_expr(arg)
+        }
+    }))?;
     Ok(Call { name, args, span })
 }
 
@@ -136,10 +126,7 @@ fn parse_call(items: &[SExpr], span: Span) -> Result<Call, Diagnostic> {
 fn parse_group_or_expr(item: &SExpr) -> Result<Expr, Diagnostic> {
     match item.as_list() {
         Some(items) if items.first().is_some_and(|head| head.as_symbol().is_none()) => {
-            let items = items
-                .iter()
-                .map(parse_group_or_expr)
-                .collect::<Result<_, _>>()?;
+            let items = collect_exact(items.iter().map(parse_group_or_expr))?;
             Ok(Expr::List(items, item.span))
         }
         _ => parse_expr(item),

@@ -86,7 +86,8 @@ fn mixed(stray: &SExpr, slot_mode: bool) -> Diagnostic {
 /// The constraints of an ordered pattern, one per field.
 fn field_constraints(items: &[SExpr]) -> Result<Vec<Constraint>, Diagnostic> {
     let mut pos = 0;
-    let mut out = Vec::new();
+    // A field per item at most (fewer when `&`, `|` or `~` join items).
+    let mut out = Vec::with_capacity(items.len());
     while pos < items.len() {
         out.push(parse_constraint(items, &mut pos)?);
     }
@@ -95,7 +96,7 @@ fn field_constraints(items: &[SExpr]) -> Result<Vec<Constraint>, Diagnostic> {
 
 /// The slot constraints of a deftemplate pattern.
 fn slot_constraints(lists: &[SExpr]) -> Result<Vec<SlotConstraint>, Diagnostic> {
-    let mut out: Vec<SlotConstraint> = Vec::new();
+    let mut out: Vec<SlotConstraint> = Vec::with_capacity(lists.len());
     for list in lists {
         let slot = slot_constraint(list)?;
         if out.iter().any(|s| s.slot.name == slot.slot.name) {

@@ -51,7 +51,7 @@ pub(super) fn parse_defrule(items: &[SExpr], whole: Span) -> Result<Defrule, Vec
             .many(parse_declare(list, first.span))
             .unwrap_or_default();
     }
-    let mut lhs = Vec::new();
+    let mut lhs = Vec::with_capacity(lhs_items.len() - pos);
     while pos < lhs_items.len() {
         let start = pos;
         if let Some(ce) = diags.one(parse_ce(lhs_items, &mut pos)) {
