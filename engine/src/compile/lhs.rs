@@ -14,8 +14,9 @@ use crate::syntax::ast::{
     Ce, Constraint, Expr, Pattern, PatternBody, SlotConstraint, Term, TermKind,
 };
 use crate::syntax::{Diagnostic, Span};
-use crate::value::{Atom, Value};
+use crate::value::{atom, Atom, Value};
 use indexmap::IndexMap;
+use std::rc::Rc;
 
 /// Where a variable's value is found when a test or action runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -92,10 +93,11 @@ pub enum AltKind {
     Const(Value),
     /// Equal to a variable's value.
     Var(VarSource),
-    /// `:(expr)` is not FALSE.
-    Pred(BoundExpr),
+    /// `:(expr)` is not FALSE (boxed, as the rarer kind: an inline expression made
+    /// every alternative 120 bytes, where a constant needs 24).
+    Pred(Box<BoundExpr>),
     /// Equal to `=(expr)`'s value.
-    RetVal(BoundExpr),
+    RetVal(Box<BoundExpr>),
 }
 
 /// A test of capture `capture`: true when, in some alternative, every term holds
@@ -166,8 +168,9 @@ pub struct AlphaPattern {
 pub enum NodeSpec {
     /// A positive pattern.
     Join {
-        /// What the pattern needs of a fact alone.
-        alpha: AlphaPattern,
+        /// What the pattern needs of a fact alone (shared with the alpha memory
+        /// that matches it).
+        alpha: Rc<AlphaPattern>,
         /// Hashed equality tests: left value (from the token) equals capture.
         eq: Vec<(VarSource, u16)>,
         /// Other tests between the token and the fact.
@@ -480,8 +483,11 @@ impl<'a> LhsCompiler<'a> {
             }
         }
         self.specificity += (pc.alpha.tests.len() + pc.eq.len() + pc.join_tests.len()) as u32 + 1;
+        // The pattern is kept as long as the rule: no room for more slots or tests.
+        pc.alpha.slots.shrink_to_fit();
+        pc.alpha.tests.shrink_to_fit();
         Ok(NodeSpec::Join {
-            alpha: pc.alpha,
+            alpha: Rc::new(pc.alpha),
             eq: pc.eq,
             tests: pc.join_tests,
             exprs: Vec::new(),
@@ -657,12 +663,12 @@ impl<'a> LhsCompiler<'a> {
             TermKind::Predicate(expr) => {
                 let (bound, join) = self.bound_expr(expr, Some(pc.level))?;
                 *is_join |= join;
-                AltKind::Pred(bound)
+                AltKind::Pred(Box::new(bound))
             }
             TermKind::ReturnValue(expr) => {
                 let (bound, join) = self.bound_expr(expr, Some(pc.level))?;
                 *is_join |= join;
-                AltKind::RetVal(bound)
+                AltKind::RetVal(Box::new(bound))
             }
         };
         Ok(Some(Alt {
@@ -863,7 +869,9 @@ impl AlphaPattern {
     /// `docs/clips-activation-order.md`. Slots go in template order; a slot or field
     /// without tests gets no node, except that a multislot's first field carries its
     /// length check; a positive constant becomes a selector node and a constant child.
-    pub fn clips_node_path(&self) -> Vec<String> {
+    /// The keys are interned: the same few recur throughout a rule set, and a string
+    /// per node of the tree was a tenth of the memory of a loaded rule set.
+    pub fn clips_node_path(&self) -> Vec<Atom> {
         let at = capture_locations(self);
         let rename = |text: String| -> String {
             // Captures are numbered per pattern; name them by location instead.
@@ -946,10 +954,12 @@ impl AlphaPattern {
                 });
                 match constant {
                     Some(value) => {
-                        path.push(format!("sel|{kind}|s{slot}|f{field}|end{end}|{tests}"));
-                        path.push(format!("={value}"));
+                        path.push(atom(&format!(
+                            "sel|{kind}|s{slot}|f{field}|end{end}|{tests}"
+                        )));
+                        path.push(atom(&format!("={value}")));
                     }
-                    None => path.push(format!("{kind}|s{slot}|f{field}|end{end}|{tests}")),
+                    None => path.push(atom(&format!("{kind}|s{slot}|f{field}|end{end}|{tests}"))),
                 }
             }
         }

@@ -64,8 +64,9 @@ impl AlphaMatch {
 /// The matches of one (shared) alpha pattern.
 #[derive(Debug)]
 pub struct AlphaMemory {
-    /// The pattern.
-    pub pattern: AlphaPattern,
+    /// The pattern (shared with the rules' compiled patterns and the network's
+    /// table of memories by pattern).
+    pub pattern: Rc<AlphaPattern>,
     /// The matches, oldest first.
     pub entries: super::memory::MatchList,
     /// The nodes fed by this memory, newest rule first (as CLIPS visits them).
@@ -91,6 +92,9 @@ impl AlphaMemory {
         let at = match self.indexes.iter().position(|i| i.keys_on(columns)) {
             Some(at) => at,
             None => {
+                // Most memories feed joins on one set of columns: room for one
+                // more index, not the four a first push makes room for.
+                self.indexes.reserve_exact(1);
                 self.indexes.push(super::memory::RightIndex::new(columns));
                 self.indexes.len() - 1
             }

@@ -297,7 +297,7 @@ impl Network {
             return node;
         }
         let mut join = self.new_join(am, eq, tests, parent);
-        join.exprs = exprs.to_vec();
+        join.exprs = exprs.into();
         let kind = match count {
             None => NodeKind::Join(join),
             Some(exists) => NodeKind::Count(Count {
@@ -332,8 +332,8 @@ impl Network {
             alpha: am,
             eq_left: eq.iter().map(|(l, _)| *l).collect(),
             eq_right: eq.iter().map(|(_, r)| *r).collect(),
-            tests: tests.to_vec(),
-            exprs: Vec::new(),
+            tests: tests.into(),
+            exprs: Box::default(),
             reversed: false,
             left: Default::default(),
             index: 0,
@@ -348,11 +348,11 @@ impl Network {
     /// filled from the facts already asserted.
     fn alpha_memory<'f>(
         &mut self,
-        pattern: &AlphaPattern,
+        pattern: &Rc<AlphaPattern>,
         facts: impl Iterator<Item = &'f Rc<Fact>>,
         host: &mut dyn TestHost,
     ) -> AmId {
-        if let Some(&id) = self.alpha_by_key.get(pattern) {
+        if let Some(&id) = self.alpha_by_key.get(&**pattern) {
             return id;
         }
         let id = self.alpha.len() as AmId;

@@ -17,11 +17,11 @@ use std::rc::Rc;
 #[derive(Debug)]
 pub(super) struct Join {
     pub alpha: AmId,
-    pub eq_left: Vec<VarSource>,
-    pub eq_right: Vec<u16>,
-    pub tests: Vec<FieldTest>,
+    pub eq_left: Box<[VarSource]>,
+    pub eq_right: Box<[u16]>,
+    pub tests: Box<[FieldTest]>,
     /// Hoisted `test` CEs.
-    pub exprs: Vec<BoundExpr>,
+    pub exprs: Box<[BoundExpr]>,
     /// Whether the left memory was primed in reverse order (CLIPS copies a sibling's
     /// memory when a rule is added after its facts; see `build::seed`).
     pub reversed: bool,
@@ -48,8 +48,8 @@ impl Join {
             && self.eq_left.len() == eq.len()
             && (eq.iter().zip(self.eq_left.iter().zip(&self.eq_right)))
                 .all(|((l, r), (left, right))| l == left && r == right)
-            && self.tests == tests
-            && self.exprs == exprs
+            && *self.tests == *tests
+            && *self.exprs == *exprs
     }
 }
 
@@ -110,7 +110,7 @@ pub(super) struct Node {
 pub struct Network {
     pub(super) nodes: Vec<Node>,
     pub(super) alpha: Vec<AlphaMemory>,
-    pub(super) alpha_by_key: FxHashMap<AlphaPattern, AmId>,
+    pub(super) alpha_by_key: FxHashMap<Rc<AlphaPattern>, AmId>,
     pub(super) trees: FxHashMap<TemplateId, super::order::PatternTree>,
     pub(super) tokens: Tokens,
     /// Counts blockings of `not` tokens, to unblock them in CLIPS's order.

@@ -9,6 +9,7 @@
 
 use super::alpha::AmId;
 use super::NodeId;
+use crate::value::{atom, Atom};
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
@@ -23,7 +24,7 @@ struct TreeNode {
 #[derive(Debug, Default)]
 pub(super) struct PatternTree {
     nodes: Vec<TreeNode>,
-    by_key: FxHashMap<(Option<usize>, String), usize>,
+    by_key: FxHashMap<(Option<usize>, Atom), usize>,
     roots: Vec<usize>,
     /// What asserting a fact visits; `None` after a change, until it is needed
     /// (recomputing on every change made loading a rule set quadratic in its patterns).
@@ -44,17 +45,17 @@ pub(super) struct Walk {
 impl PatternTree {
     /// The node where a pattern with this node path ends, creating nodes (prepended
     /// to their siblings) as needed. A pattern without tests ends at a shared root.
-    pub fn terminal(&mut self, path: &[String]) -> usize {
-        let no_test = [String::from("no-test")];
+    pub fn terminal(&mut self, path: &[Atom]) -> usize {
+        let no_test = [atom("no-test")];
         let path = if path.is_empty() { &no_test[..] } else { path };
         let mut parent: Option<usize> = None;
-        for key in path {
-            let id = match self.by_key.get(&(parent, key.clone())) {
+        for &key in path {
+            let id = match self.by_key.get(&(parent, key)) {
                 Some(&id) => id,
                 None => {
                     let id = self.nodes.len();
                     self.nodes.push(TreeNode::default());
-                    self.by_key.insert((parent, key.clone()), id);
+                    self.by_key.insert((parent, key), id);
                     match parent {
                         Some(p) => self.nodes[p].children.insert(0, id),
                         None => self.roots.insert(0, id),
