@@ -25,7 +25,7 @@ pub struct Function {
     /// How many frame slots the body needs (parameters included).
     pub frame_size: usize,
     /// The source text, for `ppdeffunction`.
-    pub source: Option<Rc<str>>,
+    pub source: Option<crate::syntax::SourceText>,
 }
 
 /// A defglobal variable.

@@ -24,7 +24,7 @@ pub struct Template {
     /// The slots, in definition order.
     pub slots: Vec<Slot>,
     /// The source text of the deftemplate, for `ppdeftemplate`.
-    pub source: Option<Rc<str>>,
+    pub source: Option<crate::syntax::SourceText>,
 }
 
 impl Template {

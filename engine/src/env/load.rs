@@ -13,7 +13,7 @@ use crate::rete::ProductionId;
 use crate::syntax::ast::{self, Construct, DefaultSpec, Expr, TopLevel};
 use crate::syntax::parse::{parse_source, parse_top_level};
 use crate::syntax::sexpr::{line_end, read_next, Next};
-use crate::syntax::Diagnostic;
+use crate::syntax::{Diagnostic, SourceText};
 use crate::value::{atom, Value};
 use std::rc::Rc;
 
@@ -50,6 +50,13 @@ impl Environment {
     /// text is reported, and a load with any error defines nothing: the environment
     /// stays as it was.
     pub fn load_str(&mut self, text: &str, name: &str) -> Result<(), LoadError> {
+        self.load_text(Rc::from(text), name)
+    }
+
+    /// [`Environment::load_str`] for a text the environment may keep (as the
+    /// constructs' source texts) without copying it.
+    fn load_text(&mut self, shared: Rc<str>, name: &str) -> Result<(), LoadError> {
+        let text = &*shared;
         let (items, mut diagnostics) = parse_source(text);
         // Semantic errors too, in the constructs that parsed: every error is reported.
         diagnostics.extend(self.check_constructs(&items, text));
@@ -57,7 +64,7 @@ impl Environment {
             diagnostics.sort_by_key(|d| d.span.start);
             return Err(LoadError::new(diagnostics, name, text));
         }
-        let origin = self.add_source(name, text);
+        let origin = self.add_source(name, shared.clone());
         for item in items {
             match item {
                 TopLevel::Construct(c) => {
@@ -109,11 +116,12 @@ impl Environment {
         let text = std::fs::read_to_string(path).map_err(|e| {
             LoadError::message(format!("error: cannot read {}: {e}", path.display()))
         })?;
-        self.load_str(&text, &path.display().to_string())
+        // One copy of the text, kept as the constructs' source.
+        self.load_text(Rc::from(text), &path.display().to_string())
     }
 
-    pub(crate) fn add_source(&mut self, name: &str, text: &str) -> usize {
-        self.rt.sources.push((name.to_string(), Rc::from(text)));
+    pub(crate) fn add_source(&mut self, name: &str, text: Rc<str>) -> usize {
+        self.rt.sources.push((name.to_string(), text));
         self.rt.sources.len() - 1
     }
 
@@ -125,7 +133,12 @@ impl Environment {
         origin: usize,
     ) -> Result<(), Diagnostic> {
         let span = construct.span();
-        let source: Rc<str> = Rc::from(text.get(span.start..span.end).unwrap_or(""));
+        // The text of the source `origin`, shared; a check (which keeps nothing) and
+        // an unknown origin copy the construct's text instead.
+        let source = match self.rt.sources.get(origin) {
+            Some((_, file)) if !self.rt.checking => SourceText::new(file.clone(), span),
+            _ => SourceText::from(text.get(span.start..span.end).unwrap_or("")),
+        };
         // A construct named `MODULE::name` makes MODULE the current module, as in CLIPS.
         let name = match construct {
             Construct::Template(t) => Some(&t.name),
@@ -179,7 +192,11 @@ impl Environment {
             .map_err(|e| Diagnostic::new(expr.span(), e.message))
     }
 
-    fn define_template(&mut self, t: &ast::Deftemplate, source: Rc<str>) -> Result<(), Diagnostic> {
+    fn define_template(
+        &mut self,
+        t: &ast::Deftemplate,
+        source: SourceText,
+    ) -> Result<(), Diagnostic> {
         let name = crate::compile::program::unqualified(t.name.name);
         let module = self.rt.program.module_of(t.name.name);
         self.rt
@@ -253,7 +270,7 @@ impl Environment {
         Ok(())
     }
 
-    fn define_deffacts(&mut self, f: &ast::Deffacts, source: Rc<str>) -> Result<(), Diagnostic> {
+    fn define_deffacts(&mut self, f: &ast::Deffacts, source: SourceText) -> Result<(), Diagnostic> {
         let mut compiler = self.compiler(Scope::default());
         let facts = f
             .facts
@@ -275,7 +292,11 @@ impl Environment {
         Ok(())
     }
 
-    fn define_function(&mut self, f: &ast::Deffunction, source: Rc<str>) -> Result<(), Diagnostic> {
+    fn define_function(
+        &mut self,
+        f: &ast::Deffunction,
+        source: SourceText,
+    ) -> Result<(), Diagnostic> {
         if crate::functions::lookup(f.name.name.as_str()).is_some()
             || super::commands::lookup(f.name.name.as_str()).is_some()
         {
@@ -328,7 +349,7 @@ impl Environment {
     fn define_rule(
         &mut self,
         r: &ast::Defrule,
-        source: Rc<str>,
+        source: SourceText,
         origin: usize,
     ) -> Result<(), Diagnostic> {
         let name = crate::compile::program::unqualified(r.name.name);
@@ -474,7 +495,7 @@ impl Environment {
             echo,
         }));
         let saved = self.rt.routers.stdin.replace(input.clone());
-        let origin = self.add_source(name, text);
+        let origin = self.add_source(name, Rc::from(text));
         while self.rt.exit_requested.is_none() {
             let pos = input.borrow().pos;
             let (end, item) = match self.next_command(text, pos, name) {
@@ -510,7 +531,7 @@ impl Environment {
     /// should start is reported as CLIPS reports it, and the rest of its line
     /// thrown away.
     pub fn execute_str(&mut self, text: &str, name: &str) {
-        let origin = self.add_source(name, text);
+        let origin = self.add_source(name, Rc::from(text));
         let mut pos = 0;
         while self.rt.exit_requested.is_none() {
             match self.next_command(text, pos, name) {

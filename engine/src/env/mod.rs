@@ -86,7 +86,7 @@ pub struct Rule {
     /// Its productions (one per `or` disjunct).
     pub productions: Vec<ProductionId>,
     /// The source text, for `ppdefrule`.
-    pub source: Rc<str>,
+    pub source: crate::syntax::SourceText,
     /// The loaded source it came from (index into the runtime's sources).
     pub origin: usize,
     /// Its comment string, if it has one.
@@ -128,7 +128,7 @@ pub struct DeffactsDef {
     /// The module that defines it, for `ppdeffacts`.
     pub module: ModuleId,
     /// The source text, for `ppdeffacts`.
-    pub source: Rc<str>,
+    pub source: crate::syntax::SourceText,
 }
 
 /// What `watch` shows.

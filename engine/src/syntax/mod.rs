@@ -9,7 +9,9 @@ pub mod ast;
 pub mod diagnostic;
 pub mod parse;
 pub mod sexpr;
+pub mod source;
 pub mod span;
 
 pub use diagnostic::Diagnostic;
+pub use source::SourceText;
 pub use span::{LineCol, Span};

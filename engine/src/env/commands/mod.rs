@@ -483,7 +483,12 @@ fn exit(rt: &mut Runtime, args: &[Value]) -> R {
 
 /// Prints a construct's pretty form, or CLIPS's message when `kind` `name` is not
 /// defined (or its source is not kept).
-fn pretty(rt: &mut Runtime, found: Option<(std::rc::Rc<str>, Atom)>, kind: &str, name: &str) -> R {
+fn pretty(
+    rt: &mut Runtime,
+    found: Option<(crate::syntax::SourceText, Atom)>,
+    kind: &str,
+    name: &str,
+) -> R {
     match found.and_then(|(source, module)| super::pretty::render(&source, module.as_str())) {
         Some(text) => out(rt, "t", &format!("{text}\n"))?,
         None => {
@@ -771,7 +776,7 @@ fn eval_string(env: &mut Environment, args: &[Value]) -> R {
 
 fn build(env: &mut Environment, args: &[Value]) -> R {
     let text = lexeme(args, 0, "build")?;
-    let origin = env.add_source("build", &text);
+    let origin = env.add_source("build", std::rc::Rc::from(text.as_str()));
     let (items, diagnostics) = crate::syntax::parse::parse_source(&text);
     if !diagnostics.is_empty() {
         env.report(&Environment::render_diagnostics(
