@@ -14,8 +14,10 @@ use crate::syntax::ast::{
     Ce, Constraint, Expr, Pattern, PatternBody, SlotConstraint, Term, TermKind,
 };
 use crate::syntax::{Diagnostic, Span};
-use crate::value::{atom, Atom, Value};
+use crate::value::{Atom, Value};
 use indexmap::IndexMap;
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
 /// Where a variable's value is found when a test or action runs.
@@ -868,19 +870,15 @@ impl AlphaPattern {
     /// walking that network, so the matcher reproduces its shape for ordering; see
     /// `docs/clips-activation-order.md`. Slots go in template order; a slot or field
     /// without tests gets no node, except that a multislot's first field carries its
-    /// length check; a positive constant becomes a selector node and a constant child.
-    /// The keys are interned: the same few recur throughout a rule set, and a string
-    /// per node of the tree was a tenth of the memory of a loaded rule set.
-    pub fn clips_node_path(&self) -> Vec<Atom> {
+    /// length check; a positive constant becomes a selector node and a constant child;
+    /// a pattern without tests ends at a node shared by all such patterns.
+    ///
+    /// A key is a 64-bit fingerprint of what its node tests (SipHash; a collision,
+    /// about one in 10^19 for two keys, would merge two nodes and so change only the
+    /// order of activations). Keys were the tests' `Debug` text, with captures renamed
+    /// by location: a tenth of the time a rule set took to load.
+    pub fn clips_node_path(&self) -> Vec<u64> {
         let at = capture_locations(self);
-        let rename = |text: String| -> String {
-            // Captures are numbered per pattern; name them by location instead.
-            let mut out = text;
-            for (c, (slot, field, _)) in at.iter().enumerate().rev() {
-                out = out.replace(&format!("Capture({c})"), &format!("At({slot},{field})"));
-            }
-            out
-        };
         let mut by_slot: Vec<(usize, Option<&Vec<FieldSpec>>)> = self
             .slots
             .iter()
@@ -893,76 +891,101 @@ impl AlphaPattern {
         let mut path = Vec::new();
         for (slot, fields) in by_slot {
             // (field position, selector constant, other tests) for each restricted field.
-            let mut restrictions: Vec<(usize, Option<String>, String)> = Vec::new();
+            let mut restrictions: Vec<(usize, Option<&Value>, u64)> = Vec::new();
             let field_count = fields.map_or(1, |f| f.len());
             for field in 0..field_count {
                 let mut constant = None;
-                let mut others = Vec::new();
+                let mut others = DefaultHasher::new();
+                let mut any_other = false;
                 for test in &self.tests {
                     let (s, f, _) = at[test.capture as usize];
                     if s != slot || f != field {
                         continue;
                     }
                     match test.alts.as_slice() {
-                        [g] if matches!(
-                            g.as_slice(),
+                        [g] if constant.is_none() => match g.as_slice() {
                             [Alt {
                                 negated: false,
-                                kind: AltKind::Const(_)
-                            }]
-                        ) && constant.is_none() =>
-                        {
-                            if let [Alt {
                                 kind: AltKind::Const(v),
-                                ..
-                            }] = g.as_slice()
-                            {
-                                constant = Some(format!("{v:?}"));
+                            }] => constant = Some(v),
+                            _ => {
+                                any_other = true;
+                                hash_located(&test.alts, &at, &mut others);
                             }
+                        },
+                        _ => {
+                            any_other = true;
+                            hash_located(&test.alts, &at, &mut others);
                         }
-                        _ => others.push(rename(format!("{:?}", test.alts))),
                     }
                 }
                 let needs_length = fields.is_some() && field == 0;
-                if constant.is_some() || !others.is_empty() || needs_length {
-                    let mut tests = others.join("&");
+                if constant.is_some() || any_other || needs_length {
                     if needs_length {
                         let fields = fields.map(|f| f.as_slice()).unwrap_or(&[]);
                         let singles = fields.iter().filter(|f| !f.multi).count();
-                        let op = if fields.iter().any(|f| f.multi) {
-                            ">="
-                        } else {
-                            "="
-                        };
-                        tests = format!("len{op}{singles};{tests}");
+                        ("length", fields.iter().any(|f| f.multi), singles).hash(&mut others);
                     }
-                    restrictions.push((field, constant, tests));
+                    restrictions.push((field, constant, others.finish()));
                 }
             }
             if fields.is_some() && restrictions.is_empty() {
-                restrictions.push((0, None, "len".into()));
+                restrictions.push((0, None, fingerprint(&"length only")));
             }
             let last = restrictions.len().saturating_sub(1);
             for (i, (field, constant, tests)) in restrictions.into_iter().enumerate() {
                 let end = fields.is_some() && i == last;
-                let kind = fields.map_or("sf", |f| {
-                    if f.get(field).is_some_and(|x| x.multi) {
-                        "mf"
-                    } else {
-                        "sf"
-                    }
-                });
+                let multi = fields.is_some_and(|f| f.get(field).is_some_and(|x| x.multi));
                 match constant {
                     Some(value) => {
-                        path.push(atom(&format!(
-                            "sel|{kind}|s{slot}|f{field}|end{end}|{tests}"
-                        )));
-                        path.push(atom(&format!("={value}")));
+                        path.push(fingerprint(&("selector", multi, slot, field, end, tests)));
+                        path.push(fingerprint(&("constant", value)));
                     }
-                    None => path.push(atom(&format!("{kind}|s{slot}|f{field}|end{end}|{tests}"))),
+                    None => path.push(fingerprint(&("tests", multi, slot, field, end, tests))),
                 }
             }
         }
+        if path.is_empty() {
+            path.push(fingerprint(&"no tests"));
+        }
         path
+    }
+}
+
+/// The fingerprint of `key`: SipHash with fixed keys.
+fn fingerprint(key: &impl Hash) -> u64 {
+    let mut state = DefaultHasher::new();
+    key.hash(&mut state);
+    state.finish()
+}
+
+/// Hashes a test's alternatives with each capture named by its location in the
+/// fact (`at`) rather than by its number, which is particular to the pattern.
+fn hash_located(alts: &[Vec<Alt>], at: &[(usize, usize, bool)], state: &mut DefaultHasher) {
+    let source = |source: &VarSource, state: &mut DefaultHasher| match source {
+        VarSource::Capture(c) => ("at", at[*c as usize].0, at[*c as usize].1).hash(state),
+        other => other.hash(state),
+    };
+    alts.len().hash(state);
+    for group in alts {
+        group.len().hash(state);
+        for alt in group {
+            alt.negated.hash(state);
+            match &alt.kind {
+                AltKind::Const(v) => ("constant", v).hash(state),
+                AltKind::Var(s) => {
+                    "variable".hash(state);
+                    source(s, state);
+                }
+                AltKind::Pred(bound) | AltKind::RetVal(bound) => {
+                    matches!(alt.kind, AltKind::Pred(_)).hash(state);
+                    bound.expr.hash(state);
+                    bound.frame.len().hash(state);
+                    for s in &bound.frame {
+                        source(s, state);
+                    }
+                }
+            }
+        }
     }
 }

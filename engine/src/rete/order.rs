@@ -9,7 +9,6 @@
 
 use super::alpha::AmId;
 use super::NodeId;
-use crate::value::{atom, Atom};
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
@@ -24,7 +23,7 @@ struct TreeNode {
 #[derive(Debug, Default)]
 pub(super) struct PatternTree {
     nodes: Vec<TreeNode>,
-    by_key: FxHashMap<(Option<usize>, Atom), usize>,
+    by_key: FxHashMap<(Option<usize>, u64), usize>,
     roots: Vec<usize>,
     /// What asserting a fact visits; `None` after a change, until it is needed
     /// (recomputing on every change made loading a rule set quadratic in its patterns).
@@ -44,10 +43,8 @@ pub(super) struct Walk {
 
 impl PatternTree {
     /// The node where a pattern with this node path ends, creating nodes (prepended
-    /// to their siblings) as needed. A pattern without tests ends at a shared root.
-    pub fn terminal(&mut self, path: &[Atom]) -> usize {
-        let no_test = [atom("no-test")];
-        let path = if path.is_empty() { &no_test[..] } else { path };
+    /// to their siblings) as needed.
+    pub fn terminal(&mut self, path: &[u64]) -> usize {
         let mut parent: Option<usize> = None;
         for &key in path {
             let id = match self.by_key.get(&(parent, key)) {
