@@ -16,6 +16,7 @@ use crate::syntax::ast::{
 use crate::syntax::{Diagnostic, Span};
 use crate::value::{Atom, Value};
 use indexmap::IndexMap;
+use rustc_hash::FxBuildHasher;
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
@@ -210,8 +211,9 @@ type Res<T> = Result<T, Diagnostic>;
 pub struct LhsCompiler<'a> {
     program: &'a mut Program,
     commands: &'a dyn CommandTable,
-    /// The variables bound so far in the chain being compiled.
-    vars: IndexMap<Atom, VarSource>,
+    /// The variables bound so far in the chain being compiled (hashed with Fx, as
+    /// a scope's are).
+    vars: IndexMap<Atom, VarSource, FxBuildHasher>,
     /// The level of the node being compiled.
     level: u16,
     specificity: u32,
@@ -223,7 +225,7 @@ impl<'a> LhsCompiler<'a> {
         LhsCompiler {
             program,
             commands,
-            vars: IndexMap::new(),
+            vars: IndexMap::default(),
             level: 0,
             specificity: 0,
         }
@@ -550,30 +552,32 @@ impl<'a> LhsCompiler<'a> {
         c: &Constraint,
         capture: u16,
     ) -> Res<()> {
-        let mut groups = c.any.clone();
         // A variable leading the first group names the field (whichever alternative
-        // matches), or, if already bound and alone, is an equality test.
+        // matches), or, if already bound and alone, is an equality test; either way
+        // it is then no term of the group (`skip` is 1).
+        let mut skip = 0;
         if let Some(Term {
             negated: false,
             kind: TermKind::Var(name) | TermKind::MfVar(name),
             span,
-        }) = groups[0].first().cloned()
+        }) = c.any.first().and_then(|g| g.first())
         {
+            let name = *name;
             match self.vars.get(&name).copied() {
                 None => {
                     self.vars
                         .insert(name, VarSource::Capture(capture).at_level(pc.level));
-                    groups[0].remove(0);
+                    skip = 1;
                 }
                 Some(VarSource::Fact(level)) if level == pc.level => {
                     return Err(Diagnostic::new(
-                        span,
+                        *span,
                         format!("`?{name}` is this pattern's fact address"),
                     )
                     .with_label("a pattern cannot test its own fact-address variable"));
                 }
-                Some(source) if groups.len() == 1 => {
-                    groups[0].remove(0);
+                Some(source) if c.any.len() == 1 => {
+                    skip = 1;
                     match source {
                         VarSource::Token {
                             level,
@@ -600,13 +604,16 @@ impl<'a> LhsCompiler<'a> {
                 Some(_) => {}
             }
         }
-        if groups.iter().any(|g| g.is_empty()) {
+        let groups = || {
+            (c.any.iter().enumerate()).map(move |(i, g)| if i == 0 { &g[skip..] } else { &g[..] })
+        };
+        if groups().any(|g| g.is_empty()) {
             // An alternative with no terms left always holds.
             return Ok(());
         }
-        let mut compiled = Vec::with_capacity(groups.len());
+        let mut compiled = Vec::with_capacity(c.any.len());
         let mut is_join = false;
-        for group in &groups {
+        for group in groups() {
             let mut alts = Vec::with_capacity(group.len());
             for term in group {
                 if let Some(alt) = self.alt(pc, term, &mut is_join)? {
