@@ -107,10 +107,14 @@ impl Network {
     }
 
     /// An existing shareable child of `parent` that is `same` as the node wanted
-    /// (never one when `share` is false), now used once more.
+    /// (never one when `share` is false), now used once more. A join (or count)
+    /// node reading alpha memory `am` is looked for among the memory's successors
+    /// rather than among the parent's children: the root has a child per rule, and
+    /// scanning them all for each rule made loading quadratic in the rules.
     fn shared_child(
         &mut self,
         parent: NodeId,
+        am: Option<AmId>,
         share: bool,
         same: impl Fn(&NodeKind) -> bool,
         used: &mut Vec<NodeId>,
@@ -118,14 +122,14 @@ impl Network {
         if !share {
             return None;
         }
-        let node = self.nodes[parent as usize]
-            .children
-            .iter()
-            .copied()
-            .find(|c| {
-                let child = &self.nodes[*c as usize];
-                child.shareable && same(&child.kind)
-            })?;
+        let candidates = match am {
+            Some(am) => &self.alpha[am as usize].successors,
+            None => &self.nodes[parent as usize].children,
+        };
+        let node = candidates.iter().copied().find(|c| {
+            let child = &self.nodes[*c as usize];
+            child.parent == parent && child.shareable && same(&child.kind)
+        })?;
         self.nodes[node as usize].users += 1;
         used.push(node);
         Some(node)
@@ -256,7 +260,7 @@ impl Network {
                 }
                 NodeSpec::Test(bound) => {
                     let same = |kind: &NodeKind| matches!(kind, NodeKind::Test(b) if b == bound);
-                    match self.shared_child(parent, share, same, used) {
+                    match self.shared_child(parent, None, share, same, used) {
                         Some(node) => node,
                         None => {
                             self.child(NodeKind::Test(bound.clone()), parent, share, used, fresh)
@@ -293,7 +297,7 @@ impl Network {
             }
             _ => false,
         };
-        if let Some(node) = self.shared_child(parent, share, same, used) {
+        if let Some(node) = self.shared_child(parent, Some(am), share, same, used) {
             return node;
         }
         let mut join = self.new_join(am, eq, tests, parent);
