@@ -304,7 +304,7 @@ fn pest_error(text: &str, error: pest::error::Error<Rule>) -> Diagnostic {
 fn build(pair: Pair<'_, Rule>) -> Result<SExpr, Diagnostic> {
     let span = Span::new(pair.as_span().start(), pair.as_span().end());
     let kind = match pair.as_rule() {
-        Rule::list => SExprKind::List(pair.into_inner().map(build).collect::<Result<_, _>>()?),
+        Rule::list => SExprKind::List(super::collect_exact(pair.into_inner().map(build))?),
         Rule::string => SExprKind::Token(Token::String(atom(&unescape(pair.as_str())))),
         Rule::amp => SExprKind::Token(Token::Amp),
         Rule::bar => SExprKind::Token(Token::Bar),
