@@ -128,9 +128,21 @@ fn covers(items: &PortItems, name: Atom) -> bool {
     }
 }
 
+/// A construct name's `MODULE::` qualifier and base name, if it has a qualifier.
+///
+/// Most names have none: a check for `:` (a byte search) comes first, where
+/// `rsplit_once("::")` set up a substring searcher for every name looked up.
+pub fn split_qualified(name: &str) -> Option<(&str, &str)> {
+    if name.contains(':') {
+        name.rsplit_once("::")
+    } else {
+        None
+    }
+}
+
 /// Strips a `MODULE::` qualifier from a construct name.
 pub fn unqualified(name: Atom) -> Atom {
-    match name.as_str().rsplit_once("::") {
+    match split_qualified(name.as_str()) {
         Some((_, base)) => atom(base),
         None => name,
     }
@@ -145,7 +157,7 @@ impl Program {
 
     /// The template `name` as seen from module `from`.
     pub fn template_from(&self, from: ModuleId, name: Atom) -> Option<TemplateId> {
-        if let Some((module, base)) = name.as_str().rsplit_once("::") {
+        if let Some((module, base)) = split_qualified(name.as_str()) {
             let module = self.module_id(atom(module))?;
             let id = *self.template_ids.get(&(module, atom(base)))?;
             return (module == from || self.is_visible(id, from)).then_some(id);
@@ -331,8 +343,7 @@ impl Program {
     /// The module a construct named `name` belongs to: its `MODULE::` qualifier if
     /// it has one, else the current module.
     pub fn module_of(&self, name: Atom) -> ModuleId {
-        name.as_str()
-            .rsplit_once("::")
+        split_qualified(name.as_str())
             .and_then(|(module, _)| self.module_id(atom(module)))
             .unwrap_or(self.current_module)
     }

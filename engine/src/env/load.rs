@@ -5,7 +5,7 @@ use super::commands::TABLE;
 use super::{DeffactsDef, Environment, Production, Rule, Salience};
 use crate::compile::expr::FactBuild;
 use crate::compile::lhs::LhsCompiler;
-use crate::compile::program::{Function, Global};
+use crate::compile::program::{split_qualified, Function, Global};
 use crate::compile::template::{Slot, SlotConstraint, SlotDefault, Template};
 use crate::compile::{CExpr, ExprCompiler, Scope};
 use crate::eval::{self, Unwind};
@@ -151,7 +151,7 @@ impl Environment {
         if let Some(name) = name {
             let qualifier = match construct {
                 Construct::Global(_) => Some(name.name.as_str()),
-                _ => name.name.as_str().rsplit_once("::").map(|(m, _)| m),
+                _ => split_qualified(name.name.as_str()).map(|(m, _)| m),
             };
             if let Some(module) = qualifier {
                 match self.rt.program.module_id(crate::value::atom(module)) {

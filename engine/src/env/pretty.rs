@@ -38,10 +38,8 @@ pub fn render(source: &str, module: &str) -> Option<String> {
     let items = construct.as_list()?;
     let kind = items.first()?.as_symbol()?;
     let name = items.get(1)?.as_symbol()?;
-    let name = name
-        .as_str()
-        .rsplit_once("::")
-        .map_or(name.as_str(), |(_, n)| n);
+    let name =
+        crate::compile::program::split_qualified(name.as_str()).map_or(name.as_str(), |(_, n)| n);
     let mut p = Printer::new(kind.as_str(), module, name);
     match kind.as_str() {
         "defrule" => p.defrule(&items[2..]),

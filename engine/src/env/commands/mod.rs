@@ -13,7 +13,7 @@ mod teach;
 use super::{show, Environment, Runtime, SalienceEvaluation};
 use crate::agenda::Strategy;
 use crate::compile::expr::{CommandSig, CommandTable};
-use crate::compile::program::unqualified;
+use crate::compile::program::{split_qualified, unqualified};
 use crate::eval::{self, printout_text, EvalError};
 use crate::value::{atom, Atom, FactId, Value};
 use facts::{
@@ -553,7 +553,7 @@ fn ppdeffunction(rt: &mut Runtime, args: &[Value]) -> R {
             .ok()
             .flatten()
             .and_then(|(e, _)| e.as_list()?.get(1)?.as_symbol())
-            .and_then(|n| n.as_str().rsplit_once("::").map(|(m, _)| atom(m)))
+            .and_then(|n| split_qualified(n.as_str()).map(|(m, _)| atom(m)))
             .unwrap_or_else(|| atom("MAIN"));
         Some((source, module))
     });
