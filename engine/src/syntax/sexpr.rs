@@ -150,7 +150,6 @@ pub fn read_next(text: &str, from: usize) -> Result<Next, Diagnostic> {
         None => Ok(Next::End),
         Some(b')') => Ok(Next::StrayClose(at)),
         Some(_) => {
-            check_nesting(text, at, Extent::FirstItem)?;
             let (item, end) = read_item_at(text, at)?;
             Ok(Next::Item(item, end))
         }
@@ -168,25 +167,91 @@ pub fn read_one(text: &str) -> Result<Option<(SExpr, usize)>, Diagnostic> {
     }
 }
 
-/// Reads the item starting at byte `at` of `text` (whose nesting has been checked),
-/// returning it and the byte offset just after it.
+/// Reads the item starting at byte `at` of `text`, returning it and the byte
+/// offset just after it. A list's nesting is checked first (and its end found).
 fn read_item_at(text: &str, at: usize) -> Result<(SExpr, usize), Diagnostic> {
-    let mut pairs = Reader::parse(Rule::one_item, &text[at..]).map_err(|e| {
+    if text.as_bytes().get(at) != Some(&b'(') {
+        return read_lone_item(text, at);
+    }
+    let end = check_nesting(text, at, Extent::FirstItem)?;
+    let pairs = Reader::parse(Rule::list_lexemes, &text[at..end]).map_err(|e| {
+        let mut d = pest_error(&text[at..end], e);
+        d.span = d.span.shifted(at);
+        d
+    })?;
+    let lexemes = pairs.into_iter().next().map(Pair::into_inner);
+    Ok((nest(lexemes.into_iter().flatten(), at)?, end))
+}
+
+/// Reads the token, string or connective at byte `at` of `text`.
+fn read_lone_item(text: &str, at: usize) -> Result<(SExpr, usize), Diagnostic> {
+    let pairs = Reader::parse(Rule::lone_item, &text[at..]).map_err(|e| {
         let mut d = pest_error(&text[at..], e);
         d.span = d.span.shifted(at);
         d
     })?;
-    let one = pairs
-        .next()
-        .expect("the one_item rule always yields one pair");
-    let item = one
-        .into_inner()
-        .next()
-        .expect("one_item holds exactly one item");
-    let mut expr = build(item)?;
-    shift(&mut expr, at);
-    let end = expr.span.end;
-    Ok((expr, end))
+    let lexeme = pairs.into_iter().next().and_then(|p| p.into_inner().next());
+    let item = lexeme.map(|l| lexeme_item(l, at)).ok_or_else(|| {
+        Diagnostic::new(Span::new(at, at + 1), "syntax error")
+            .with_label("expected a list, a string or a token")
+    })?;
+    let end = item.span.end;
+    Ok((item, end))
+}
+
+/// Nests the lexemes of one list (its parentheses balanced, as checked) into an
+/// s-expression; spans are moved `offset` bytes on. The items of the lists still
+/// open wait on one stack, and a list takes its own off when it closes, into a
+/// vector of exactly their number.
+fn nest<'i>(
+    lexemes: impl Iterator<Item = Pair<'i, Rule>>,
+    offset: usize,
+) -> Result<SExpr, Diagnostic> {
+    let mut items: Vec<SExpr> = Vec::new();
+    // Each open list: where it starts in the text, and where its items start on the stack.
+    let mut open: Vec<(usize, usize)> = Vec::new();
+    for lexeme in lexemes {
+        match lexeme.as_rule() {
+            Rule::open => open.push((lexeme.as_span().start() + offset, items.len())),
+            Rule::close => {
+                let end = lexeme.as_span().end() + offset;
+                let Some((start, first)) = open.pop() else {
+                    return Err(unexpected_close(end - 1));
+                };
+                let list = SExprKind::List(items.drain(first..).collect());
+                items.push(SExpr {
+                    kind: list,
+                    span: Span::new(start, end),
+                });
+            }
+            Rule::EOI => {}
+            _ => items.push(lexeme_item(lexeme, offset)),
+        }
+    }
+    match (items.pop(), open.last()) {
+        (Some(list), None) if items.is_empty() => Ok(list),
+        _ => Err(
+            Diagnostic::new(Span::new(offset, offset + 1), "unclosed `(`")
+                .with_label("expected a matching `)` before the end of the input"),
+        ),
+    }
+}
+
+/// The s-expression of one lexeme that is not a parenthesis; its span is moved
+/// `offset` bytes on.
+fn lexeme_item(lexeme: Pair<'_, Rule>, offset: usize) -> SExpr {
+    let span = lexeme.as_span();
+    let token = match lexeme.as_rule() {
+        Rule::string => Token::String(atom(&unescape(lexeme.as_str()))),
+        Rule::amp => Token::Amp,
+        Rule::bar => Token::Bar,
+        Rule::tilde => Token::Tilde,
+        _ => classify(lexeme.as_str()),
+    };
+    SExpr {
+        kind: SExprKind::Token(token),
+        span: Span::new(span.start() + offset, span.end() + offset),
+    }
 }
 
 /// The offset of the first byte of `text` that is not whitespace or inside a comment.
@@ -207,15 +272,6 @@ pub fn skip_blanks(text: &str) -> usize {
     i
 }
 
-fn shift(expr: &mut SExpr, offset: usize) {
-    expr.span = expr.span.shifted(offset);
-    if let SExprKind::List(items) = &mut expr.kind {
-        for item in items {
-            shift(item, offset);
-        }
-    }
-}
-
 /// How far [`check_nesting`] looks.
 #[derive(Clone, Copy, PartialEq)]
 enum Extent {
@@ -228,8 +284,9 @@ enum Extent {
 /// Checks the text from byte `at` to the end of `extent`: rejects input nested
 /// deeper than [`MAX_NESTING`], and reports an unterminated string, an unclosed or
 /// an unexpected parenthesis at its own position rather than at the end of the
-/// file.
-fn check_nesting(text: &str, at: usize, extent: Extent) -> Result<(), Diagnostic> {
+/// file. Returns the offset just after the part checked (for the first item of a
+/// text, the end of that item when it is a list).
+fn check_nesting(text: &str, at: usize, extent: Extent) -> Result<usize, Diagnostic> {
     let bytes = text.as_bytes();
     let mut open: Vec<usize> = Vec::new();
     let mut i = at;
@@ -252,13 +309,13 @@ fn check_nesting(text: &str, at: usize, extent: Extent) -> Result<(), Diagnostic
         }
         i += 1;
         if extent == Extent::FirstItem && open.is_empty() {
-            return Ok(());
+            return Ok(i);
         }
     }
     match open.last() {
         Some(&start) => Err(Diagnostic::new(Span::new(start, start + 1), "unclosed `(`")
             .with_label("expected a matching `)` before the end of the input")),
-        None => Ok(()),
+        None => Ok(bytes.len()),
     }
 }
 
@@ -299,20 +356,6 @@ fn pest_error(text: &str, error: pest::error::Error<Rule>) -> Diagnostic {
     let end = (at + 1).min(text.len()).max(at);
     Diagnostic::new(Span::new(at, end), "syntax error")
         .with_label("expected a list, a string or a token")
-}
-
-fn build(pair: Pair<'_, Rule>) -> Result<SExpr, Diagnostic> {
-    let span = Span::new(pair.as_span().start(), pair.as_span().end());
-    let kind = match pair.as_rule() {
-        Rule::list => SExprKind::List(super::collect_exact(pair.into_inner().map(build))?),
-        Rule::string => SExprKind::Token(Token::String(atom(&unescape(pair.as_str())))),
-        Rule::amp => SExprKind::Token(Token::Amp),
-        Rule::bar => SExprKind::Token(Token::Bar),
-        Rule::tilde => SExprKind::Token(Token::Tilde),
-        Rule::token => SExprKind::Token(classify(pair.as_str())),
-        other => unreachable!("grammar rule {other:?} is never an item"),
-    };
-    Ok(SExpr { kind, span })
 }
 
 /// The body of a string literal with its quotes removed and `\x` escapes resolved.
