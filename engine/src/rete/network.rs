@@ -371,7 +371,7 @@ impl Network {
             m.tokens.borrow_mut().push(id);
             let len = m.tokens.borrow().len() as u32;
             if m.stale.get() > len / 2 + 16 {
-                let live: Vec<TokenId> = m
+                let live: thin_vec::ThinVec<TokenId> = m
                     .tokens
                     .borrow()
                     .iter()
