@@ -80,7 +80,9 @@ struct ModuleAgenda {
 /// one hash operation, the least that finding it by token needs.
 #[derive(Debug, Default)]
 pub struct Agenda {
-    queues: FxHashMap<ModuleId, ModuleAgenda>,
+    /// Each module's queue, by module id (ids are small and dense: indexing spares
+    /// hashing the module twice per activation removed).
+    queues: Vec<Option<ModuleAgenda>>,
     slots: Vec<Option<Stored>>,
     tickets: u64,
     free: Vec<Slot>,
@@ -164,13 +166,14 @@ impl Agenda {
             ticket: self.tickets,
             slot,
         };
-        let module = self
-            .queues
-            .entry(activation.module)
-            .or_insert_with(|| ModuleAgenda {
-                queue: Queue::new(lanes),
-                count: 0,
-            });
+        let at = activation.module.0 as usize;
+        if self.queues.len() <= at {
+            self.queues.resize_with(at + 1, || None);
+        }
+        let module = self.queues[at].get_or_insert_with(|| ModuleAgenda {
+            queue: Queue::new(lanes),
+            count: 0,
+        });
         module.queue.insert(activation.salience, key.clone(), entry);
         module.count += 1;
         self.by_token
@@ -199,7 +202,7 @@ impl Agenda {
         let taken = self.slots.get_mut(slot as usize)?.take()?;
         self.free.push(slot);
         self.count -= 1;
-        if let Some(module) = self.queues.get_mut(&taken.activation.module) {
+        if let Some(module) = self.queue_mut(taken.activation.module) {
             module.count -= 1;
         }
         Some(taken)
@@ -216,7 +219,11 @@ impl Agenda {
         let slot = self.by_token.remove(&(production, token))?;
         let stored = self.take(slot)?;
         let a = &stored.activation;
-        if let Some(module) = self.queues.get_mut(&a.module) {
+        if let Some(module) = self
+            .queues
+            .get_mut(a.module.0 as usize)
+            .and_then(Option::as_mut)
+        {
             let slots = &self.slots;
             let live = |e: &Entry| live(slots, e);
             module.queue.remove(a.salience, stored.key.as_ref(), live);
@@ -231,7 +238,7 @@ impl Agenda {
 
     /// Takes the first activation of `module`'s agenda.
     pub fn pop(&mut self, module: ModuleId) -> Option<Activation> {
-        let queue = &mut self.queues.get_mut(&module)?.queue;
+        let queue = &mut self.queues.get_mut(module.0 as usize)?.as_mut()?.queue;
         let slots = &self.slots;
         let slot = queue.pop(|e| live(slots, e))?;
         let activation = self.take(slot)?.activation;
@@ -242,13 +249,12 @@ impl Agenda {
 
     /// Whether `module`'s agenda is empty.
     pub fn module_is_empty(&self, module: ModuleId) -> bool {
-        self.queues.get(&module).is_none_or(|m| m.count == 0)
+        self.queue(module).is_none_or(|m| m.count == 0)
     }
 
     /// `module`'s activations in firing order.
     pub fn list(&self, module: ModuleId) -> Vec<&Activation> {
-        self.queues
-            .get(&module)
+        self.queue(module)
             .map(|m| {
                 (m.queue.slots(|e| live(&self.slots, e)).into_iter())
                     .filter_map(|slot| self.slots[slot as usize].as_ref())
@@ -284,6 +290,16 @@ impl Agenda {
             strategy,
             ..Agenda::default()
         }
+    }
+
+    /// `module`'s queue, if it ever had an activation.
+    fn queue(&self, module: ModuleId) -> Option<&ModuleAgenda> {
+        self.queues.get(module.0 as usize)?.as_ref()
+    }
+
+    /// `module`'s queue, mutably.
+    fn queue_mut(&mut self, module: ModuleId) -> Option<&mut ModuleAgenda> {
+        self.queues.get_mut(module.0 as usize)?.as_mut()
     }
 
     /// Removes every activation.
