@@ -20,6 +20,7 @@ use crate::value::Value;
 use hashbrown::hash_table::{Entry, HashTable};
 use rustc_hash::FxHasher;
 use smallvec::{Array, SmallVec};
+use std::collections::VecDeque;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
@@ -37,16 +38,22 @@ pub type LeftBucket = Bucket<[(TokenId, u64); 1]>;
 /// An alpha memory's matches, oldest first. Retracted ones are flagged, skipped,
 /// and swept out once they make up half of the list (as in [`RightIndex`]); an
 /// ordered map instead cost two hash operations per fact and memory.
+///
+/// Facts often go in the order they came (a queue of work, a sliding window): when
+/// the oldest match is the one retracted, it and the stale entries right behind it
+/// leave from the front at once. A sweep reads every match it keeps, most of them
+/// cold in the cache: in churn_100k the sweeps were a seventh of the first-level
+/// data-cache misses.
 #[derive(Debug, Default)]
 pub struct MatchList {
-    items: Vec<Rc<AlphaMatch>>,
+    items: VecDeque<Rc<AlphaMatch>>,
     stale: Stale,
 }
 
 impl MatchList {
     /// Adds `m` as the newest match.
     pub fn push(&mut self, m: Rc<AlphaMatch>) {
-        self.items.push(m);
+        self.items.push_back(m);
         self.stale.added();
     }
 
@@ -55,8 +62,23 @@ impl MatchList {
         self.items.iter().filter(|m| !m.retracted.get())
     }
 
-    /// Notes that one match has been retracted (and flagged).
-    pub fn forget_one(&mut self) {
+    /// Notes that match `m` has been retracted (and flagged).
+    pub fn forget(&mut self, m: &Rc<AlphaMatch>) {
+        // Comparing addresses reads no match; only the stale ones behind the front,
+        // retracted lately, are read.
+        if self.items.front().is_some_and(|front| Rc::ptr_eq(front, m)) {
+            self.items.pop_front();
+            self.stale.taken();
+            while self
+                .items
+                .front()
+                .is_some_and(|front| front.retracted.get())
+            {
+                self.items.pop_front();
+                self.stale.dropped(1);
+            }
+            return;
+        }
         if self.stale.note() {
             let before = self.items.len();
             self.items.retain(|m| !m.retracted.get());

@@ -274,7 +274,7 @@ impl Network {
         }
         for m in matches.into_iter().rev() {
             let memory = &mut self.alpha[m.memory as usize];
-            memory.entries.forget_one();
+            memory.entries.forget(&m);
             for index in &mut memory.indexes {
                 index.forget_one();
             }
