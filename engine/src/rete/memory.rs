@@ -29,6 +29,10 @@ use std::rc::Rc;
 /// so a new key costs no allocation.
 type Bucket<T> = SmallVec<T>;
 
+/// The most entries a right-memory bucket may have for a retracted front entry to
+/// be taken out at once (see [`RightIndex::forget`]).
+const SMALL_BUCKET: usize = 16;
+
 /// The entries of a right-memory bucket: matches, oldest first.
 type MatchBucket = Bucket<[Rc<AlphaMatch>; 2]>;
 
@@ -148,11 +152,30 @@ impl RightIndex {
             .filter(|m| !m.retracted.get())
     }
 
-    /// Notes that one of the entries has been retracted (and flagged), sweeping the
-    /// flagged entries out when they make up half of the index.
-    pub fn forget_one(&mut self) {
+    /// Notes that entry `m` has been retracted (and flagged). When it is the oldest
+    /// of a bucket of a few entries it leaves at once, with the stale entries right
+    /// behind it (as in [`MatchList::forget`]; an empty bucket goes); otherwise the
+    /// flagged entries are swept out once they make up half of the index (taking
+    /// the front of a large bucket would shift all the rest).
+    pub fn forget(&mut self, m: &Rc<AlphaMatch>) {
         if self.users == 0 {
             return;
+        }
+        let columns = &self.columns;
+        let key = columns.iter().map(|&c| &m.captures[c as usize]);
+        let same_key = |bucket: &MatchBucket| has_key(columns, &bucket[0], key.clone());
+        if let Ok(mut entry) = self.buckets.find_entry(match_hash(columns, m), same_key) {
+            let bucket = entry.get_mut();
+            if bucket.len() <= SMALL_BUCKET && Rc::ptr_eq(&bucket[0], m) {
+                let gone = 1 + bucket[1..].iter().take_while(|e| e.retracted.get()).count();
+                bucket.drain(..gone);
+                if bucket.is_empty() {
+                    entry.remove();
+                }
+                self.stale.taken();
+                self.stale.dropped(gone - 1);
+                return;
+            }
         }
         if self.stale.note() {
             let columns = &self.columns;

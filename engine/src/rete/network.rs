@@ -276,7 +276,7 @@ impl Network {
             let memory = &mut self.alpha[m.memory as usize];
             memory.entries.forget(&m);
             for index in &mut memory.indexes {
-                index.forget_one();
+                index.forget(&m);
             }
             let tokens = std::mem::take(&mut *m.tokens.borrow_mut());
             for t in tokens.into_iter().rev() {
