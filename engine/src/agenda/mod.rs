@@ -202,7 +202,7 @@ impl Agenda {
         let taken = self.slots.get_mut(slot as usize)?.take()?;
         self.free.push(slot);
         self.count -= 1;
-        if let Some(module) = self.queue_mut(taken.activation.module) {
+        if let Some(module) = queue_of(&mut self.queues, taken.activation.module) {
             module.count -= 1;
         }
         Some(taken)
@@ -219,11 +219,7 @@ impl Agenda {
         let slot = self.by_token.remove(&(production, token))?;
         let stored = self.take(slot)?;
         let a = &stored.activation;
-        if let Some(module) = self
-            .queues
-            .get_mut(a.module.0 as usize)
-            .and_then(Option::as_mut)
-        {
+        if let Some(module) = queue_of(&mut self.queues, a.module) {
             let slots = &self.slots;
             let live = |e: &Entry| live(slots, e);
             module.queue.remove(a.salience, stored.key.as_ref(), live);
@@ -238,7 +234,7 @@ impl Agenda {
 
     /// Takes the first activation of `module`'s agenda.
     pub fn pop(&mut self, module: ModuleId) -> Option<Activation> {
-        let queue = &mut self.queues.get_mut(module.0 as usize)?.as_mut()?.queue;
+        let queue = &mut queue_of(&mut self.queues, module)?.queue;
         let slots = &self.slots;
         let slot = queue.pop(|e| live(slots, e))?;
         let activation = self.take(slot)?.activation;
@@ -297,11 +293,6 @@ impl Agenda {
         self.queues.get(module.0 as usize)?.as_ref()
     }
 
-    /// `module`'s queue, mutably.
-    fn queue_mut(&mut self, module: ModuleId) -> Option<&mut ModuleAgenda> {
-        self.queues.get_mut(module.0 as usize)?.as_mut()
-    }
-
     /// Removes every activation.
     pub fn clear(&mut self) {
         self.queues.clear();
@@ -320,6 +311,12 @@ impl Agenda {
     pub fn is_empty(&self) -> bool {
         self.count == 0
     }
+}
+
+/// `module`'s queue among `queues`, mutably (a function of the field alone, so that
+/// the agenda's slots stay readable beside it).
+fn queue_of(queues: &mut [Option<ModuleAgenda>], module: ModuleId) -> Option<&mut ModuleAgenda> {
+    queues.get_mut(module.0 as usize)?.as_mut()
 }
 
 /// Whether a lane entry names the activation now in its slot.

@@ -68,19 +68,10 @@ impl MatchList {
 
     /// Notes that match `m` has been retracted (and flagged).
     pub fn forget(&mut self, m: &Rc<AlphaMatch>) {
-        // Comparing addresses reads no match; only the stale ones behind the front,
-        // retracted lately, are read.
-        if self.items.front().is_some_and(|front| Rc::ptr_eq(front, m)) {
-            self.items.pop_front();
+        if let Some(gone) = front_run(m, &self.items) {
+            self.items.drain(..gone);
             self.stale.taken();
-            while self
-                .items
-                .front()
-                .is_some_and(|front| front.retracted.get())
-            {
-                self.items.pop_front();
-                self.stale.dropped(1);
-            }
+            self.stale.dropped(gone - 1);
             return;
         }
         if self.stale.note() {
@@ -128,10 +119,8 @@ impl RightIndex {
             return;
         }
         let columns = &self.columns;
-        let key = columns.iter().map(|&c| &m.captures[c as usize]);
-        let same_key = |bucket: &MatchBucket| has_key(columns, &bucket[0], key.clone());
         let rehash = |bucket: &MatchBucket| match_hash(columns, &bucket[0]);
-        match self.buckets.entry(match_hash(columns, m), same_key, rehash) {
+        match (self.buckets).entry(match_hash(columns, m), bucket_of(columns, m), rehash) {
             Entry::Occupied(mut bucket) => bucket.get_mut().push(m.clone()),
             Entry::Vacant(place) => {
                 place.insert(smallvec::smallvec![m.clone()]);
@@ -162,12 +151,11 @@ impl RightIndex {
             return;
         }
         let columns = &self.columns;
-        let key = columns.iter().map(|&c| &m.captures[c as usize]);
-        let same_key = |bucket: &MatchBucket| has_key(columns, &bucket[0], key.clone());
-        if let Ok(mut entry) = self.buckets.find_entry(match_hash(columns, m), same_key) {
+        let hash = match_hash(columns, m);
+        if let Ok(mut entry) = self.buckets.find_entry(hash, bucket_of(columns, m)) {
             let bucket = entry.get_mut();
-            if bucket.len() <= SMALL_BUCKET && Rc::ptr_eq(&bucket[0], m) {
-                let gone = 1 + bucket[1..].iter().take_while(|e| e.retracted.get()).count();
+            let run = (bucket.len() <= SMALL_BUCKET).then(|| front_run(m, bucket.iter()));
+            if let Some(Some(gone)) = run {
                 bucket.drain(..gone);
                 if bucket.is_empty() {
                     entry.remove();
@@ -239,6 +227,28 @@ impl<K: std::ops::Deref<Target = [Value]>> Hashed<K> {
 /// The hash of `m`'s key on `columns` (a bucket's key is its first match's).
 fn match_hash(columns: &[u16], m: &AlphaMatch) -> u64 {
     key_hash(columns.iter().map(|&c| &m.captures[c as usize]))
+}
+
+/// Tells the bucket of `m`'s key on `columns` (whose first match has that key).
+fn bucket_of<'a>(columns: &'a [u16], m: &'a AlphaMatch) -> impl Fn(&MatchBucket) -> bool + 'a {
+    move |bucket| {
+        columns
+            .iter()
+            .all(|&c| bucket[0].captures[c as usize] == m.captures[c as usize])
+    }
+}
+
+/// When `m`, just retracted, is the first of `entries` (oldest first): how many
+/// entries can leave from the front at once, `m` and the stale ones right behind
+/// it. Comparing addresses reads no match; only those stale ones, retracted lately,
+/// are read.
+fn front_run<'a>(
+    m: &Rc<AlphaMatch>,
+    entries: impl IntoIterator<Item = &'a Rc<AlphaMatch>>,
+) -> Option<usize> {
+    let mut entries = entries.into_iter();
+    let first = entries.next()?;
+    Rc::ptr_eq(first, m).then(|| 1 + entries.take_while(|e| e.retracted.get()).count())
 }
 
 /// Whether `m`'s key on `columns` is `key`.
