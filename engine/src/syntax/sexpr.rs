@@ -174,22 +174,16 @@ fn read_item_at(text: &str, at: usize) -> Result<(SExpr, usize), Diagnostic> {
         return read_lone_item(text, at);
     }
     let end = check_nesting(text, at, Extent::FirstItem)?;
-    let pairs = Reader::parse(Rule::list_lexemes, &text[at..end]).map_err(|e| {
-        let mut d = pest_error(&text[at..end], e);
-        d.span = d.span.shifted(at);
-        d
-    })?;
+    let pairs = Reader::parse(Rule::list_lexemes, &text[at..end])
+        .map_err(|e| pest_error(&text[at..end], at, e))?;
     let lexemes = pairs.into_iter().next().map(Pair::into_inner);
     Ok((nest(lexemes.into_iter().flatten(), at)?, end))
 }
 
 /// Reads the token, string or connective at byte `at` of `text`.
 fn read_lone_item(text: &str, at: usize) -> Result<(SExpr, usize), Diagnostic> {
-    let pairs = Reader::parse(Rule::lone_item, &text[at..]).map_err(|e| {
-        let mut d = pest_error(&text[at..], e);
-        d.span = d.span.shifted(at);
-        d
-    })?;
+    let pairs =
+        Reader::parse(Rule::lone_item, &text[at..]).map_err(|e| pest_error(&text[at..], at, e))?;
     let lexeme = pairs.into_iter().next().and_then(|p| p.into_inner().next());
     let item = lexeme.map(|l| lexeme_item(l, at)).ok_or_else(|| {
         Diagnostic::new(Span::new(at, at + 1), "syntax error")
@@ -250,7 +244,7 @@ fn lexeme_item(lexeme: Pair<'_, Rule>, offset: usize) -> SExpr {
     };
     SExpr {
         kind: SExprKind::Token(token),
-        span: Span::new(span.start() + offset, span.end() + offset),
+        span: Span::new(span.start(), span.end()).shifted(offset),
     }
 }
 
@@ -348,13 +342,15 @@ fn unexpected_close(at: usize) -> Diagnostic {
     Diagnostic::new(Span::new(at, at + 1), "unexpected `)`").with_label("no `(` is open here")
 }
 
-fn pest_error(text: &str, error: pest::error::Error<Rule>) -> Diagnostic {
+/// The diagnostic for a pest error in `text`, which starts `offset` bytes into the
+/// text the spans refer to.
+fn pest_error(text: &str, offset: usize, error: pest::error::Error<Rule>) -> Diagnostic {
     let at = match error.location {
         pest::error::InputLocation::Pos(p) => p,
         pest::error::InputLocation::Span((s, _)) => s,
     };
     let end = (at + 1).min(text.len()).max(at);
-    Diagnostic::new(Span::new(at, end), "syntax error")
+    Diagnostic::new(Span::new(at, end).shifted(offset), "syntax error")
         .with_label("expected a list, a string or a token")
 }
 
