@@ -1,16 +1,12 @@
 //! `salience`: run CLIPS programs from the command line.
 
+mod allocator;
 mod repl;
 mod stepping;
 
-/// mimalloc instead of the system allocator: matching makes and frees many small
-/// objects (tokens, alpha matches, activations), and glibc's malloc spent a quarter
-/// of the Waltz and Manners benchmarks' time on them (see BENCHMARKS.md). The
-/// crate is built with mimalloc 2 and without transparent huge pages (Cargo.toml):
-/// mimalloc 3 with huge pages held 20 to 40 MB more resident memory on the same
-/// programs, for no speed.
+/// mimalloc instead of the system allocator (see [`allocator`]).
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: allocator::MiMalloc = allocator::MiMalloc;
 
 use clap::{Parser, Subcommand};
 use salience::compare::{CompareRequest, Outputs};
