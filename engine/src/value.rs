@@ -28,24 +28,82 @@ impl fmt::Display for FactId {
 }
 
 /// One CLIPS value.
-#[derive(Clone, Debug)]
+///
+/// Two words: a tag and a payload (`repr(u64)` fixes that layout). Symbols,
+/// strings, integers and fact addresses are equal when their tags and payload
+/// words are, which lets comparing, hashing and copying them skip the jump table
+/// a `match` over seven variants compiles to: on Manners those tables were most of
+/// the mispredicted indirect branches (3.4 M of 4.0 M), join keys being compared,
+/// hashed and copied for every partial match.
+#[derive(Debug)]
+#[repr(u64)]
 pub enum Value {
     /// A symbol such as `red` or `TRUE`.
-    Symbol(Atom),
+    Symbol(Atom) = tag::SYMBOL,
     /// A string such as `"hello"` (held without quotes or escapes).
-    String(Atom),
+    String(Atom) = tag::STRING,
     /// A 64-bit integer.
-    Integer(i64),
+    Integer(i64) = tag::INTEGER,
     /// A double-precision float.
-    Float(f64),
+    Float(f64) = tag::FLOAT,
     /// An ordered list of single-field values. Behind one thin pointer (an `Rc<[Value]>`
     /// is two words): a value is then two words, not three, in every fact slot,
     /// capture and join key.
-    Multifield(Rc<Vec<Value>>),
+    Multifield(Rc<Vec<Value>>) = tag::MULTIFIELD,
     /// The address of a fact (`<Fact-3>`).
-    Fact(FactId),
+    Fact(FactId) = tag::FACT,
     /// The result of a function that returns nothing (CLIPS 6.4's void).
-    Void,
+    Void = tag::VOID,
+}
+
+/// [`Value`]'s tags. The kinds whose payload word alone decides equality come
+/// first, up to [`tag::LAST_WORD`].
+mod tag {
+    pub const SYMBOL: u64 = 0;
+    pub const STRING: u64 = 1;
+    pub const INTEGER: u64 = 2;
+    pub const FACT: u64 = 3;
+    /// The last tag whose payload is a plain word compared bit for bit.
+    pub const LAST_WORD: u64 = FACT;
+    pub const FLOAT: u64 = 4;
+    pub const MULTIFIELD: u64 = 5;
+    pub const VOID: u64 = 6;
+}
+
+impl Value {
+    /// The value's tag.
+    #[inline]
+    fn tag(&self) -> u64 {
+        // SAFETY: a `repr(u64)` enum starts with its tag, a `u64` (the primitive
+        // representation's layout, as the Rust reference gives it).
+        unsafe { *(self as *const Value as *const u64) }
+    }
+
+    /// The payload word of a value whose tag is at most [`tag::LAST_WORD`].
+    #[inline]
+    fn word(&self) -> u64 {
+        debug_assert!(self.tag() <= tag::LAST_WORD);
+        // SAFETY: in a `repr(u64)` enum each variant's fields follow the tag as in
+        // a `repr(C)` struct; those of the variants up to `LAST_WORD` are one
+        // initialised 8-byte field (an interned pointer, an `i64`, a `u64`) at
+        // offset 8. Callers test the tag first.
+        unsafe { *(self as *const Value as *const u64).add(1) }
+    }
+}
+
+/// A multifield shares its list (a count on the `Rc`); every other value is copied
+/// as it is (its payload is a plain word or nothing), with no `match`.
+impl Clone for Value {
+    #[inline]
+    fn clone(&self) -> Value {
+        if let Value::Multifield(items) = self {
+            return Value::Multifield(Rc::clone(items));
+        }
+        // SAFETY: not a multifield, so the value owns nothing (atoms are `Copy`
+        // handles to interned text) and a bitwise copy is a valid second value;
+        // dropping either drops nothing.
+        unsafe { std::ptr::read(self) }
+    }
 }
 
 impl Value {
@@ -189,13 +247,18 @@ impl From<&str> for Value {
 
 /// Equality as `eq` sees it: same type and same value (so `1` is not `1.0`).
 impl PartialEq for Value {
+    #[inline]
     fn eq(&self, other: &Self) -> bool {
+        let kind = self.tag();
+        if kind != other.tag() {
+            return false;
+        }
+        if kind <= tag::LAST_WORD {
+            return self.word() == other.word();
+        }
         match (self, other) {
-            (Value::Symbol(a), Value::Symbol(b)) | (Value::String(a), Value::String(b)) => a == b,
-            (Value::Integer(a), Value::Integer(b)) => a == b,
             (Value::Float(a), Value::Float(b)) => a.to_bits() == b.to_bits() || a == b,
             (Value::Multifield(a), Value::Multifield(b)) => a == b,
-            (Value::Fact(a), Value::Fact(b)) => a == b,
             (Value::Void, Value::Void) => true,
             _ => false,
         }
@@ -208,24 +271,28 @@ impl Eq for Value {}
 /// (join keys are hashed for every partial match, and hashing the discriminant and
 /// the payload separately took two rounds of the hasher).
 impl Hash for Value {
+    #[inline]
     fn hash<H: Hasher>(&self, state: &mut H) {
         // Odd constants, one per type, so that equal payloads of different types
-        // (the integer 3 and fact 3) hash apart.
-        const SYMBOL: u64 = 0x9E37_79B9_7F4A_7C15;
-        const STRING: u64 = 0xC2B2_AE3D_27D4_EB4F;
-        const INTEGER: u64 = 0x1656_67B1_9E37_79F9;
+        // (the integer 3 and fact 3) hash apart; indexed by tag.
+        const MIX: [u64; 4] = [
+            0x9E37_79B9_7F4A_7C15, // symbol
+            0xC2B2_AE3D_27D4_EB4F, // string
+            0x1656_67B1_9E37_79F9, // integer
+            0x27D4_EB2F_1656_67C5, // fact
+        ];
         const FLOAT: u64 = 0x85EB_CA77_C2B2_AE63;
-        const FACT: u64 = 0x27D4_EB2F_1656_67C5;
         const VOID: u64 = 0xFF51_AFD7_ED55_8CCD;
-        let word = match self {
-            Value::Symbol(a) => a.address() ^ SYMBOL,
-            Value::String(a) => a.address() ^ STRING,
-            Value::Integer(i) => *i as u64 ^ INTEGER,
-            // 0.0 and -0.0 compare equal, so they must hash alike.
-            Value::Float(f) => (if *f == 0.0 { 0.0f64 } else { *f }).to_bits() ^ FLOAT,
-            Value::Fact(id) => id.0 ^ FACT,
-            Value::Void => VOID,
-            Value::Multifield(items) => return items.hash(state),
+        let kind = self.tag();
+        let word = if kind <= tag::LAST_WORD {
+            self.word() ^ MIX[kind as usize]
+        } else {
+            match self {
+                // 0.0 and -0.0 compare equal, so they must hash alike.
+                Value::Float(f) => (if *f == 0.0 { 0.0f64 } else { *f }).to_bits() ^ FLOAT,
+                Value::Multifield(items) => return items.hash(state),
+                _ => VOID,
+            }
         };
         state.write_u64(word);
     }
@@ -370,5 +437,45 @@ mod tests {
     fn integer_and_float_are_not_eq() {
         assert_ne!(Value::Integer(1), Value::Float(1.0));
         assert_eq!(Value::Float(0.0), Value::Float(-0.0));
+    }
+
+    fn hash_of(v: &Value) -> u64 {
+        let mut h = rustc_hash::FxHasher::default();
+        v.hash(&mut h);
+        h.finish()
+    }
+
+    #[test]
+    fn equality_hash_and_copy_follow_type_and_payload() {
+        let values = [
+            Value::symbol("a"),
+            Value::string("a"),
+            Value::Integer(3),
+            Value::Fact(FactId(3)),
+            Value::Float(3.0),
+            Value::multifield(vec![Value::symbol("a"), Value::Integer(3)]),
+            Value::Void,
+        ];
+        for (i, a) in values.iter().enumerate() {
+            for (j, b) in values.iter().enumerate() {
+                assert_eq!(a == b, i == j, "{a:?} == {b:?}");
+            }
+            let copy = a.clone();
+            assert_eq!(&copy, a);
+            assert_eq!(hash_of(&copy), hash_of(a));
+        }
+        // Equal payloads of different types hash apart.
+        assert_ne!(hash_of(&values[2]), hash_of(&values[3]));
+        assert_ne!(hash_of(&values[0]), hash_of(&values[1]));
+        // Same text interned once: equal, same hash.
+        assert_eq!(Value::symbol("a"), values[0]);
+        assert_eq!(hash_of(&Value::symbol("a")), hash_of(&values[0]));
+        assert_eq!(hash_of(&Value::Float(0.0)), hash_of(&Value::Float(-0.0)));
+        assert_eq!(Value::Float(f64::NAN), Value::Float(f64::NAN));
+        // A copied multifield shares its list.
+        if let (Value::Multifield(a), Value::Multifield(b)) = (&values[5], &values[5].clone()) {
+            assert!(Rc::ptr_eq(a, b));
+        }
+        assert_eq!(std::mem::size_of::<Value>(), 16);
     }
 }
