@@ -28,7 +28,19 @@ impl Stale {
     /// One entry went stale; true when a sweep is due (stale entries are half).
     pub(crate) fn note(&mut self) -> bool {
         self.dead += 1;
+        self.due()
+    }
+
+    /// Whether a sweep is due: stale entries are half of the collection.
+    pub(crate) fn due(&self) -> bool {
         self.dead >= MIN_SWEEP && self.dead * 2 >= self.held
+    }
+
+    /// One entry went stale, for a collection swept only when it next grows
+    /// (see [`Stale::due`]); true when every entry is stale now.
+    pub(crate) fn note_deferred(&mut self) -> bool {
+        self.dead += 1;
+        self.dead >= self.held
     }
 
     /// A sweep (or a walk) dropped `dropped` stale entries.

@@ -85,7 +85,7 @@ impl Network {
                 for t in order {
                     let key = Hashed::new(self.left_key(&self.join(node).eq_left, t));
                     let stamp = self.tokens.stamp(t);
-                    self.join_mut(node).left.push(key, t, stamp);
+                    self.file_left(node, false, key, t, stamp);
                 }
                 let alpha = self.join(node).alpha;
                 let matches: Vec<Rc<AlphaMatch>> = self.alpha[alpha as usize]

@@ -105,7 +105,7 @@ impl Network {
             self.stamp_blocked(token);
         }
         let made = self.tokens.created(token);
-        self.join_mut(node).left.push(key, token, made);
+        self.file_left(node, true, key, token, made);
         if open {
             self.emit(node, token, host);
         }
@@ -233,6 +233,6 @@ impl Network {
 
     /// A token of this node is deleted: its entry in the index is stale now.
     pub(super) fn count_forget(&mut self, node: NodeId) {
-        self.unindex_left(node, true);
+        self.unindex_left(node);
     }
 }

@@ -86,7 +86,7 @@ impl Network {
         let found = self.matches_for(node, token, key.as_ref().map(Hashed::view), host);
         if let Some(key) = key {
             let stamp = self.tokens.stamp(token);
-            self.join_mut(node).left.push(key, token, stamp);
+            self.file_left(node, false, key, token, stamp);
         }
         for m in found {
             let child = self.make_token(node, token, Some(m), 0, true);
@@ -136,7 +136,7 @@ impl Network {
     /// A parent token is withdrawn: its entry in the left index is stale now.
     pub(super) fn join_forget_left(&mut self, node: NodeId, token: TokenId) {
         if token != ROOT_TOKEN {
-            self.unindex_left(node, false);
+            self.unindex_left(node);
         }
     }
 }

@@ -346,7 +346,12 @@ pub fn key_of(columns: &[u16], m: &AlphaMatch) -> JoinKey {
 ///
 /// Like the right memory it forgets lazily: a withdrawn or deleted token leaves a
 /// stale entry (its stamp no longer matches the token's, see [`Tokens::stamp`]),
-/// skipped by walks and swept out once stale entries make up half of the index.
+/// skipped by walks and swept out when a token is filed while stale entries make up
+/// half of the index. A left memory often empties whole (Manners' `not` nodes, each
+/// time the context fact changes, their tokens deleted newest first): sweeping as
+/// entries went stale walked it at half, at a quarter, and so on, reading the
+/// stamp of every token left (a sixth of Manners' first-level cache misses), where
+/// now the last entry to go empties it in one step.
 /// Removing eagerly meant re-reading the token's key from its ancestors, a hash
 /// lookup and a linear search of the bucket — quadratic for a pattern with no
 /// equality test, whose one bucket holds every token.
@@ -408,9 +413,19 @@ impl LeftIndex {
         self.buckets.iter().flat_map(|(_, bucket)| bucket).copied()
     }
 
-    /// Notes that an entry went stale; true when a sweep is due.
-    pub fn forget_one(&mut self) -> bool {
-        self.stale.note()
+    /// Notes that an entry went stale. When none is left live, the index is
+    /// emptied at once (keeping its table's space); otherwise stale entries wait
+    /// for the next [`LeftIndex::push`] to find a sweep due.
+    pub fn forget_one(&mut self) {
+        if self.stale.note_deferred() {
+            self.buckets.clear();
+            self.stale = Stale::default();
+        }
+    }
+
+    /// Whether stale entries are half of the index: sweep before the next push.
+    pub fn sweep_due(&self) -> bool {
+        self.stale.due()
     }
 
     /// Drops the stale entries (`current` tells the live ones).

@@ -534,14 +534,28 @@ impl Network {
         }
     }
 
-    /// One entry of `node`'s left index went stale; sweeps the index when due.
-    /// `count_node` says how its entries are stamped (see [`Network::left_current`]).
-    pub(super) fn unindex_left(&mut self, node: NodeId, count_node: bool) {
-        if self.join_mut(node).left.forget_one() {
+    /// One entry of `node`'s left index went stale.
+    pub(super) fn unindex_left(&mut self, node: NodeId) {
+        self.join_mut(node).left.forget_one();
+    }
+
+    /// Files `token` in `node`'s left index under `key` with `stamp`, sweeping the
+    /// index first when stale entries are half of it. `count_node` says how its
+    /// entries are stamped (see [`Network::left_current`]).
+    pub(super) fn file_left(
+        &mut self,
+        node: NodeId,
+        count_node: bool,
+        key: Hashed<JoinKey>,
+        token: TokenId,
+        stamp: u64,
+    ) {
+        if self.join(node).left.sweep_due() {
             let mut left = std::mem::take(&mut self.join_mut(node).left);
             left.sweep(|t, stamp| self.left_current(count_node, t, stamp));
             self.join_mut(node).left = left;
         }
+        self.join_mut(node).left.push(key, token, stamp);
     }
 
     /// Whether a left-index entry still stands: a count node files its own tokens by
