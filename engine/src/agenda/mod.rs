@@ -174,7 +174,8 @@ impl Agenda {
             queue: Queue::new(lanes),
             count: 0,
         });
-        module.queue.insert(activation.salience, key.clone(), entry);
+        let slots = &self.slots;
+        (module.queue).insert(activation.salience, key.clone(), entry, |e| live(slots, e));
         module.count += 1;
         self.by_token
             .insert((activation.production, activation.token), slot);
@@ -220,9 +221,7 @@ impl Agenda {
         let stored = self.take(slot)?;
         let a = &stored.activation;
         if let Some(module) = queue_of(&mut self.queues, a.module) {
-            let slots = &self.slots;
-            let live = |e: &Entry| live(slots, e);
-            module.queue.remove(a.salience, stored.key.as_ref(), live);
+            module.queue.remove(a.salience, stored.key.as_ref());
         }
         Some(stored.activation)
     }

@@ -62,14 +62,27 @@ impl Queue {
         }
     }
 
-    /// Adds an activation of `salience` (`key`: its key, for the sorted strategies).
-    pub(super) fn insert(&mut self, salience: i32, key: Option<Key>, entry: Entry) {
+    /// Adds an activation of `salience` (`key`: its key, for the sorted strategies);
+    /// `live` tells which lane entries still stand, for a sweep due.
+    pub(super) fn insert(
+        &mut self,
+        salience: i32,
+        key: Option<Key>,
+        entry: Entry,
+        live: impl Fn(&Entry) -> bool,
+    ) {
         match (self, key) {
             (Queue::Sorted(map), Some(key)) => {
                 map.insert(key, entry.slot);
             }
             (Queue::Lanes { lanes, .. }, _) => {
                 let lane = lanes.entry(-i64::from(salience)).or_default();
+                if lane.stale.due() {
+                    let before = lane.entries.len();
+                    lane.entries.retain(|e| live(e));
+                    lane.stale.dropped(before - lane.entries.len());
+                    lane.stale.swept();
+                }
                 lane.stale.added();
                 // Activations are made in creation order; only one put back (at a
                 // breakpoint, or with a new salience) lands in the middle.
@@ -85,14 +98,12 @@ impl Queue {
         }
     }
 
-    /// Forgets an activation of `salience` (`key` for the sorted strategies); `live`
-    /// tells which lane entries still stand, for the sweep.
-    pub(super) fn remove(
-        &mut self,
-        salience: i32,
-        key: Option<&Key>,
-        live: impl Fn(&Entry) -> bool,
-    ) {
+    /// Forgets an activation of `salience` (`key` for the sorted strategies). A
+    /// lane's stale entries wait for an insertion to find a sweep due, and a lane
+    /// left with no live entry is emptied at once: Manners removes the thousands of
+    /// activations of its `find_seating` rule whenever the context fact changes, and
+    /// sweeping as they went walked the lane at half, a quarter, and so on.
+    pub(super) fn remove(&mut self, salience: i32, key: Option<&Key>) {
         match self {
             Queue::Sorted(map) => {
                 if let Some(key) = key {
@@ -103,11 +114,9 @@ impl Queue {
                 let Some(lane) = lanes.get_mut(&-i64::from(salience)) else {
                     return;
                 };
-                if lane.stale.note() {
-                    let before = lane.entries.len();
-                    lane.entries.retain(|e| live(e));
-                    lane.stale.dropped(before - lane.entries.len());
-                    lane.stale.swept();
+                if lane.stale.note_deferred() {
+                    lane.entries.clear();
+                    lane.stale = Stale::default();
                 }
             }
         }
