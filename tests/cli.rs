@@ -185,6 +185,32 @@ fn batch_reads_answers_from_the_batch_file() {
     assert!(stdout.ends_with("CLIPS> (exit)\n"), "{stdout}");
 }
 
+/// CLIPS 6.4's messages for files `batch`, `batch*` and `load` cannot open (recorded
+/// with clipspy 6.4: `(batch "no-such-file.bat")` prints `[ARGACCES3] Function
+/// 'batch' was unable to open file 'no-such-file.bat'.` and returns FALSE; 6.30
+/// words them `[ARGACCES2] Function batch was unable to open file
+/// no-such-file.bat.`).
+#[test]
+fn batch_and_load_report_files_they_cannot_open() {
+    let path = program(
+        "missing.bat",
+        "(batch \"no/such.bat\")\n(batch* \"no/such.bat\")\n(load \"no/such.clp\")\n(exit)\n",
+    );
+    let out = salience(&["batch", path.to_str().unwrap()]);
+    assert!(out.status.success());
+    assert_eq!(
+        text(&out.stdout),
+        "CLIPS> (batch \"no/such.bat\")\nFALSE\nCLIPS> (batch* \"no/such.bat\")\nFALSE\n\
+         CLIPS> (load \"no/such.clp\")\nFALSE\nCLIPS> (exit)\n"
+    );
+    assert_eq!(
+        text(&out.stderr),
+        "[ARGACCES3] Function 'batch' was unable to open file 'no/such.bat'.\n\
+         [ARGACCES3] Function 'batch' was unable to open file 'no/such.bat'.\n\
+         [ARGACCES3] Function 'load' was unable to open file 'no/such.clp'.\n"
+    );
+}
+
 #[test]
 fn missing_file_is_reported() {
     let out = salience(&["run", "no/such/file.clp"]);

@@ -346,10 +346,19 @@ def process_run(name, check_only):
 def process_batch(name, check_only):
     bat = os.path.join(BATCH_DIR, name + ".bat")
     o630 = batch630(bat)
-    e64 = batch64emu(bat)
     info = {"name": name, "kind": "batch", "desc": description(bat),
             "recorded": "6.30"}
-    if e64 == o630:
+    try:
+        e64 = batch64emu(bat)
+    except RuntimeError as failure:
+        # The emulated command line evaluates each command through clipspy, which
+        # cannot run a nested (batch ...) (the 6.4 library aborts).
+        e64 = None
+        info["agree"] = "not compared (the emulated 6.4 command line failed)"
+        info["diff"] = str(failure).splitlines()[-1]
+    if e64 is None:
+        pass
+    elif e64 == o630:
         info["agree"] = "yes (6.4 engine, emulated CLI)"
     else:
         info["agree"] = "NO"

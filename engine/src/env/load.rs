@@ -55,7 +55,7 @@ impl Environment {
 
     /// [`Environment::load_str`] for a text the environment may keep (as the
     /// constructs' source texts) without copying it.
-    fn load_text(&mut self, shared: Rc<str>, name: &str) -> Result<(), LoadError> {
+    pub(crate) fn load_text(&mut self, shared: Rc<str>, name: &str) -> Result<(), LoadError> {
         let text = &*shared;
         let (items, mut diagnostics) = parse_source(text);
         // Semantic errors too, in the constructs that parsed: every error is reported.
@@ -487,8 +487,19 @@ impl Environment {
     /// echoed after a `CLIPS> ` prompt and each command's value printed, as
     /// `clips -f` shows them. Input read with `(read)`/`(readline)` on `t` comes
     /// from the same text. A `)` where a command should start is reported as CLIPS
-    /// reports it, and the batch goes on at the next line.
+    /// reports it, and the batch goes on at the next line. A `(batch FILE)` among
+    /// the commands has FILE read right after it (see [`super::BatchQueue`]).
     pub fn batch_str(&mut self, text: &str, name: &str, echo: bool) {
+        self.read_batch(text, name, echo);
+        if echo && self.rt.exit_requested.is_none() {
+            self.rt.routers.write("t", "CLIPS> ");
+        }
+        self.rt.routers.flush();
+    }
+
+    /// [`Environment::batch_str`] without the last prompt (a batch file asked for
+    /// by a command is read on, and the prompt that follows it is the outer input's).
+    fn read_batch(&mut self, text: &str, name: &str, echo: bool) {
         let input = Rc::new(std::cell::RefCell::new(super::TextInput {
             text: text.to_string(),
             pos: 0,
@@ -496,6 +507,7 @@ impl Environment {
         }));
         let saved = self.rt.routers.stdin.replace(input.clone());
         let origin = self.add_source(name, Rc::from(text));
+        self.rt.batch_queue.readers += 1;
         while self.rt.exit_requested.is_none() {
             let pos = input.borrow().pos;
             let (end, item) = match self.next_command(text, pos, name) {
@@ -515,12 +527,20 @@ impl Environment {
                 Some(item) => self.execute_item(&item, text, name, origin, echo),
                 None => self.report(STRAY_CLOSE),
             }
+            self.read_pending_batches();
         }
-        if echo && self.rt.exit_requested.is_none() {
-            self.rt.routers.write("t", "CLIPS> ");
-        }
-        self.rt.routers.flush();
+        self.rt.batch_queue.readers -= 1;
         self.rt.routers.stdin = saved;
+    }
+
+    /// Reads the batch files the last command asked for, the last asked first.
+    fn read_pending_batches(&mut self) {
+        while self.rt.exit_requested.is_none() {
+            let Some((text, name)) = self.rt.batch_queue.pending.pop() else {
+                return;
+            };
+            self.read_batch(&text, &name, true);
+        }
     }
 
     /// Reads and executes every item of `text` (named `name` in messages) as batch
@@ -533,6 +553,7 @@ impl Environment {
     pub fn execute_str(&mut self, text: &str, name: &str) {
         let origin = self.add_source(name, Rc::from(text));
         let mut pos = 0;
+        self.rt.batch_queue.readers += 1;
         while self.rt.exit_requested.is_none() {
             match self.next_command(text, pos, name) {
                 Some(Next::Item(item, end)) => {
@@ -545,7 +566,9 @@ impl Environment {
                 }
                 Some(Next::End) | None => break,
             }
+            self.read_pending_batches();
         }
+        self.rt.batch_queue.readers -= 1;
         self.rt.routers.flush();
     }
 

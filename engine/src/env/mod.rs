@@ -262,6 +262,24 @@ pub struct Runtime {
     pub hypothesis: hypothesis::State,
     /// Set while `run` fires rules: a nested `(run)` does nothing.
     pub running: bool,
+    /// Batch files a command asked for while commands were being read from a batch
+    /// file or a prompt, waiting to be read next (see [`Environment::batch_str`]).
+    pub batch_queue: BatchQueue,
+}
+
+/// The batch files waiting for the command reader.
+///
+/// CLIPS's `(batch FILE)` does not run the file: it puts it on top of the input
+/// the command loop reads, and returns TRUE. When commands come from a batch file
+/// or a prompt, the file's commands are read next, after the value of the command
+/// that asked for it is printed, then the rest of the outer input.
+#[derive(Debug, Default)]
+pub struct BatchQueue {
+    /// How many command readers are running (batch files and prompts, nested).
+    pub readers: u32,
+    /// The files asked for and not read yet, each with its text; the last one is
+    /// read first, as CLIPS stacks its inputs.
+    pub pending: Vec<(String, String)>,
 }
 
 /// A CLIPS environment.
@@ -340,6 +358,7 @@ impl Environment {
                 journal: None,
                 running: false,
                 hypothesis: hypothesis::State::default(),
+                batch_queue: BatchQueue::default(),
             },
             net: Network::default(),
             branch_net: None,

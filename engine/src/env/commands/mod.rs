@@ -685,7 +685,10 @@ fn run(env: &mut Environment, args: &[Value]) -> R {
 
 fn load_with(env: &mut Environment, args: &[Value], quiet: bool) -> R {
     let path = lexeme(args, 0, "load")?;
-    match env.load_file(&path) {
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        return Ok(unable_to_open(env, "load", &path));
+    };
+    match env.load_text(std::rc::Rc::from(text), &path) {
         Ok(()) => Ok(Value::true_sym()),
         Err(e) => {
             let _ = quiet;
@@ -693,6 +696,14 @@ fn load_with(env: &mut Environment, args: &[Value], quiet: bool) -> R {
             Ok(Value::false_sym())
         }
     }
+}
+
+/// Reports, as CLIPS 6.4 does, that `function` could not open `path`; FALSE.
+fn unable_to_open(env: &mut Environment, function: &str, path: &str) -> Value {
+    env.report(&format!(
+        "[ARGACCES3] Function '{function}' was unable to open file '{path}'."
+    ));
+    Value::false_sym()
 }
 
 fn load(env: &mut Environment, args: &[Value]) -> R {
@@ -703,14 +714,23 @@ fn load_quiet(env: &mut Environment, args: &[Value]) -> R {
     load_with(env, args, true)
 }
 
+/// `batch` (`echo`) and `batch*`. `batch*` runs the file's commands at once;
+/// `batch` puts the file before the rest of the input when commands are being
+/// read (see [`crate::env::BatchQueue`]), and runs it at once otherwise (called
+/// through the API).
 fn batch_with(env: &mut Environment, args: &[Value], echo: bool) -> R {
     let path = lexeme(args, 0, "batch")?;
     match std::fs::read_to_string(&path) {
+        Ok(text) if echo && env.rt.batch_queue.readers > 0 => {
+            env.rt.batch_queue.pending.push((text, path));
+            Ok(Value::true_sym())
+        }
         Ok(text) => {
             env.batch_str(&text, &path, echo);
             Ok(Value::true_sym())
         }
-        Err(_) => Ok(Value::false_sym()),
+        // `batch*` is named `batch` in the message too.
+        Err(_) => Ok(unable_to_open(env, "batch", &path)),
     }
 }
 

@@ -1,0 +1,8 @@
+;;; (batch FILE) inside a batch file returns TRUE at once; FILE's commands are read next, then the rest of the outer file; batch* runs its file before returning (a missing file: see tests/cli.rs)
+(printout t "outer before" crlf)
+(batch "batch_nested.part")
+(printout t "outer between" crlf)
+(batch* "batch_nested.part")
+(progn (printout t "in progn" crlf) (batch "batch_nested.part"))
+(printout t "outer after" crlf)
+(exit)
