@@ -41,9 +41,12 @@ pub(super) struct Lane {
 /// A module's activations.
 #[derive(Debug)]
 pub(super) enum Queue {
-    /// Depth (`newest_first`) or breadth: lanes by salience, highest first.
+    /// Depth (`newest_first`) or breadth: lanes by negated salience (highest
+    /// salience first), in a vector searched by bisection: a program uses a few
+    /// saliences, and an ordered map's node search per activation added or removed
+    /// cost more than the few comparisons.
     Lanes {
-        lanes: BTreeMap<i64, Lane>,
+        lanes: Vec<(i64, Lane)>,
         newest_first: bool,
     },
     /// The other strategies: every activation by its full key.
@@ -55,7 +58,7 @@ impl Queue {
     pub(super) fn new(lanes: Option<bool>) -> Self {
         match lanes {
             Some(newest_first) => Queue::Lanes {
-                lanes: BTreeMap::new(),
+                lanes: Vec::new(),
                 newest_first,
             },
             None => Queue::Sorted(BTreeMap::new()),
@@ -76,7 +79,15 @@ impl Queue {
                 map.insert(key, entry.slot);
             }
             (Queue::Lanes { lanes, .. }, _) => {
-                let lane = lanes.entry(-i64::from(salience)).or_default();
+                let rank = -i64::from(salience);
+                let at = match lanes.binary_search_by_key(&rank, |(r, _)| *r) {
+                    Ok(at) => at,
+                    Err(at) => {
+                        lanes.insert(at, (rank, Lane::default()));
+                        at
+                    }
+                };
+                let lane = &mut lanes[at].1;
                 if lane.stale.due() {
                     let before = lane.entries.len();
                     lane.entries.retain(|e| live(e));
@@ -111,9 +122,11 @@ impl Queue {
                 }
             }
             Queue::Lanes { lanes, .. } => {
-                let Some(lane) = lanes.get_mut(&-i64::from(salience)) else {
+                let rank = -i64::from(salience);
+                let Ok(at) = lanes.binary_search_by_key(&rank, |(r, _)| *r) else {
                     return;
                 };
+                let lane = &mut lanes[at].1;
                 if lane.stale.note_deferred() {
                     lane.entries.clear();
                     lane.stale = Stale::default();
@@ -130,8 +143,7 @@ impl Queue {
                 lanes,
                 newest_first,
             } => loop {
-                let mut first = lanes.first_entry()?;
-                let lane = first.get_mut();
+                let (_, lane) = lanes.first_mut()?;
                 let next = if *newest_first {
                     lane.entries.pop_back()
                 } else {
@@ -144,7 +156,7 @@ impl Queue {
                     }
                     Some(_) => lane.stale.dropped(1),
                     None => {
-                        first.remove();
+                        lanes.remove(0);
                     }
                 }
             },
@@ -160,7 +172,7 @@ impl Queue {
                 newest_first,
             } => {
                 let mut out = Vec::new();
-                for lane in lanes.values() {
+                for (_, lane) in lanes.iter() {
                     let live = lane.entries.iter().filter(|e| live(e)).map(|e| e.slot);
                     if *newest_first {
                         out.extend(live.rev());
