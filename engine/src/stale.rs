@@ -1,7 +1,9 @@
 //! The sweep policy of the lazily pruned collections (the Rete memories and the
 //! agenda's lanes): a removed entry is only marked stale and skipped by readers;
 //! the stale entries are swept out once they are half of the collection, so the
-//! cost of a removal is constant, amortised.
+//! cost of a removal is constant, amortised. Collections that often empty whole
+//! (left memories, agenda lanes) defer the sweep to their next insertion and are
+//! emptied outright when their last live entry goes ([`Stale::note_deferred`]).
 
 /// Below this many stale entries a collection is not swept (sweeping a small one
 /// often would cost more than walking past a few dead entries).
