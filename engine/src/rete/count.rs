@@ -23,8 +23,9 @@ impl Network {
     }
 
     /// An alpha match that joins with `parent` at `node`. Which one does not change
-    /// what fires. The match that blocked the node's last token is tried first:
-    /// a `not` that asks for an extreme (`(not (junction (base_point ?b&:(< ?b
+    /// what fires. When the node has tests besides its hashed equalities, the match
+    /// that blocked the node's last token is tried first: a `not` that asks for an
+    /// extreme (`(not (junction (base_point ?b&:(< ?b
     /// ?base))))`, no smaller base point) is blocked, for every token but one, by
     /// the same match, which a walk of the memory finds only after trying most of
     /// it. Otherwise the newest is tried first, which finds one at once when facts
