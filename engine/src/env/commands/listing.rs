@@ -155,11 +155,8 @@ pub(super) fn list_deftemplates(rt: &mut Runtime, args: &[Value]) -> R {
     print_listing(rt, scope, "deftemplate", |rt, module| {
         names_in(
             module,
-            rt.program
-                .templates
-                .iter()
-                .filter(|t| !t.implied)
-                .map(|t| (t.module, t.name)),
+            // Implied templates (of ordered facts) too, as CLIPS lists them.
+            rt.program.templates.iter().map(|t| (t.module, t.name)),
         )
     })
 }
