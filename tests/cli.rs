@@ -211,6 +211,31 @@ fn batch_and_load_report_files_they_cannot_open() {
     );
 }
 
+/// `build` defines one construct: with more input after it, CLIPS 6.4 defines the
+/// first and reports `[STRNGFUN2] Function 'build' encountered extraneous input.`
+/// (recorded with clipspy 6.4: after `(build "(defrule r1 => ) (defrule r2 => )")`,
+/// `(list-defrules)` prints `r1`; CLIPS 6.30 returns TRUE and says nothing).
+#[test]
+fn build_defines_one_construct_and_reports_extraneous_input() {
+    let path = program(
+        "build.bat",
+        "(build \"(defrule r1 => ) (defrule r2 => )\")\n(list-defrules)\n\
+         (build \"(defrule r3 => )\")\n(exit)\n",
+    );
+    let out = salience(&["batch", path.to_str().unwrap()]);
+    assert!(out.status.success());
+    assert_eq!(
+        text(&out.stdout),
+        "CLIPS> (build \"(defrule r1 => ) (defrule r2 => )\")\nFALSE\n\
+         CLIPS> (list-defrules)\nr1\nFor a total of 1 defrule.\n\
+         CLIPS> (build \"(defrule r3 => )\")\nTRUE\nCLIPS> (exit)\n"
+    );
+    assert_eq!(
+        text(&out.stderr),
+        "[STRNGFUN2] Function 'build' encountered extraneous input.\n"
+    );
+}
+
 #[test]
 fn missing_file_is_reported() {
     let out = salience(&["run", "no/such/file.clp"]);

@@ -806,16 +806,21 @@ fn build(env: &mut Environment, args: &[Value]) -> R {
         ));
         return Ok(Value::false_sym());
     }
-    for item in items {
-        match item {
-            crate::syntax::ast::TopLevel::Construct(c) => {
-                if let Err(d) = env.define(&c, &text, origin) {
-                    env.report(&d.render("build", &text));
-                    return Ok(Value::false_sym());
-                }
+    // One construct, as CLIPS 6.4 builds: it defines the first and reports anything
+    // after it (6.30 ignored the rest).
+    let mut items = items.into_iter();
+    match items.next() {
+        Some(crate::syntax::ast::TopLevel::Construct(c)) => {
+            if let Err(d) = env.define(&c, &text, origin) {
+                env.report(&d.render("build", &text));
+                return Ok(Value::false_sym());
             }
-            crate::syntax::ast::TopLevel::Command(_) => return Ok(Value::false_sym()),
         }
+        Some(crate::syntax::ast::TopLevel::Command(_)) | None => return Ok(Value::false_sym()),
+    }
+    if items.next().is_some() {
+        env.report("[STRNGFUN2] Function 'build' encountered extraneous input.");
+        return Ok(Value::false_sym());
     }
     Ok(Value::true_sym())
 }
