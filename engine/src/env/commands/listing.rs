@@ -1,4 +1,5 @@
-//! Listing commands: `facts`, `rules`, `agenda` and `list-def*`, in CLIPS's format.
+//! Listing commands: `facts`, `rules`, `agenda` and `list-def*`, in CLIPS's format,
+//! and the `get-def*-list` functions that return the same names.
 //!
 //! A listing prints one item per line followed by a `For a total of N items.` tally;
 //! a listing with nothing to list prints nothing at all. Listings of module-level
@@ -110,16 +111,19 @@ pub(super) fn facts(rt: &mut Runtime, args: &[Value]) -> R {
 /// `(rules [module])` and `(list-defrules [module])`: the rule names, in definition order.
 pub(super) fn rules(rt: &mut Runtime, args: &[Value]) -> R {
     let scope = scope(rt, args, 0, "rules")?;
-    print_listing(rt, scope, "defrule", |rt, module| {
-        let mut live: Vec<usize> = rt
-            .rule_ids
-            .values()
-            .copied()
-            .filter(|i| rt.rules[*i].module == module)
-            .collect();
-        live.sort_unstable();
-        live.iter().map(|i| rt.rules[*i].name.to_string()).collect()
-    })
+    print_listing(rt, scope, "defrule", rule_names)
+}
+
+/// The rules of `module`, in definition order.
+fn rule_names(rt: &Runtime, module: ModuleId) -> Vec<String> {
+    let mut live: Vec<usize> = rt
+        .rule_ids
+        .values()
+        .copied()
+        .filter(|i| rt.rules[*i].module == module)
+        .collect();
+    live.sort_unstable();
+    live.iter().map(|i| rt.rules[*i].name.to_string()).collect()
 }
 
 /// `(agenda [module])`: the activations in the order they would fire.
@@ -149,61 +153,137 @@ fn names_in(module: ModuleId, items: impl Iterator<Item = (ModuleId, Atom)>) -> 
         .collect()
 }
 
-/// `(list-deftemplates [module])`.
-pub(super) fn list_deftemplates(rt: &mut Runtime, args: &[Value]) -> R {
-    let scope = scope(rt, args, 0, "list-deftemplates")?;
-    print_listing(rt, scope, "deftemplate", |rt, module| {
-        names_in(
-            module,
-            // Implied templates (of ordered facts) too, as CLIPS lists them.
-            rt.program.templates.iter().map(|t| (t.module, t.name)),
-        )
-    })
+/// The deftemplates of `module`, implied ones (of ordered facts) too, as CLIPS
+/// lists them.
+fn template_names(rt: &Runtime, module: ModuleId) -> Vec<String> {
+    names_in(
+        module,
+        rt.program.templates.iter().map(|t| (t.module, t.name)),
+    )
 }
 
-/// `(list-deffacts [module])` (deffacts are listed under MAIN).
-pub(super) fn list_deffacts(rt: &mut Runtime, args: &[Value]) -> R {
-    let scope = scope(rt, args, 0, "list-deffacts")?;
-    print_listing(rt, scope, "deffacts", |rt, module| {
-        names_in(module, rt.deffacts.iter().map(|d| (ModuleId(0), d.name)))
-    })
+/// The deffacts (recorded under MAIN).
+fn deffacts_names(rt: &Runtime, module: ModuleId) -> Vec<String> {
+    names_in(module, rt.deffacts.iter().map(|d| (ModuleId(0), d.name)))
 }
 
-/// `(list-deffunctions [module])` (deffunctions are listed under MAIN).
-pub(super) fn list_deffunctions(rt: &mut Runtime, args: &[Value]) -> R {
-    let scope = scope(rt, args, 0, "list-deffunctions")?;
-    print_listing(rt, scope, "deffunction", |rt, module| {
-        let defined =
-            (0..rt.program.functions.len() as u32).filter(|id| rt.program.function_defined(*id));
-        names_in(
-            module,
-            defined.map(|id| (ModuleId(0), rt.program.functions[id as usize].name)),
-        )
-    })
+/// The deffunctions still defined (recorded under MAIN).
+fn function_names(rt: &Runtime, module: ModuleId) -> Vec<String> {
+    let defined =
+        (0..rt.program.functions.len() as u32).filter(|id| rt.program.function_defined(*id));
+    names_in(
+        module,
+        defined.map(|id| (ModuleId(0), rt.program.functions[id as usize].name)),
+    )
 }
 
-/// `(list-defglobals [module])` (defglobals are listed under MAIN).
-pub(super) fn list_defglobals(rt: &mut Runtime, args: &[Value]) -> R {
-    let scope = scope(rt, args, 0, "list-defglobals")?;
-    print_listing(rt, scope, "defglobal", |rt, module| {
-        names_in(
-            module,
-            rt.program.globals.iter().map(|g| (ModuleId(0), g.name)),
-        )
-    })
+/// The defglobals (recorded under MAIN).
+fn global_names(rt: &Runtime, module: ModuleId) -> Vec<String> {
+    names_in(
+        module,
+        rt.program.globals.iter().map(|g| (ModuleId(0), g.name)),
+    )
+}
+
+/// The defmodules, in definition order.
+fn module_names(rt: &Runtime) -> Vec<String> {
+    rt.program
+        .modules
+        .iter()
+        .map(|m| m.name.to_string())
+        .collect()
 }
 
 /// `(list-defmodules)`.
 pub(super) fn list_defmodules(rt: &mut Runtime, _: &[Value]) -> R {
-    let names: Vec<String> = rt
-        .program
-        .modules
-        .iter()
-        .map(|m| m.name.to_string())
-        .collect();
+    let names = module_names(rt);
     print_listing(rt, Scope::One(ModuleId(0)), "defmodule", |_, _| {
         names.clone()
     })
+}
+
+/// The names `names_of` gives for `scope`, as the multifield of symbols the
+/// `get-def*-list` functions return: one module's names as they are, every
+/// module's (`*`) qualified with its module, `MODULE::name`.
+fn name_list(
+    rt: &Runtime,
+    scope: Scope,
+    names_of: impl Fn(&Runtime, ModuleId) -> Vec<String>,
+) -> Value {
+    let names: Vec<String> = match scope {
+        Scope::One(module) => names_of(rt, module),
+        Scope::All => (0..rt.program.modules.len())
+            .flat_map(|index| {
+                let module = ModuleId(index as _);
+                let prefix = rt.program.module_name(module);
+                (names_of(rt, module).into_iter()).map(move |n| format!("{prefix}::{n}"))
+            })
+            .collect(),
+    };
+    Value::multifield(names.iter().map(|n| Value::symbol(n)).collect())
+}
+
+/// Defines a `get-def*-list` function over the names `$names` gives, and with
+/// `$list` the `list-def*` command that prints them.
+macro_rules! construct_names {
+    ($get:ident, $get_name:literal, $names:ident) => {
+        #[doc = concat!("`(", $get_name, " [module])`.")]
+        pub(super) fn $get(rt: &mut Runtime, args: &[Value]) -> R {
+            let scope = scope(rt, args, 0, $get_name)?;
+            Ok(name_list(rt, scope, $names))
+        }
+    };
+    ($get:ident, $get_name:literal, $list:ident, $list_name:literal, $word:literal, $names:ident) => {
+        construct_names!($get, $get_name, $names);
+
+        #[doc = concat!("`(", $list_name, " [module])`.")]
+        pub(super) fn $list(rt: &mut Runtime, args: &[Value]) -> R {
+            let scope = scope(rt, args, 0, $list_name)?;
+            print_listing(rt, scope, $word, $names)
+        }
+    };
+}
+
+construct_names!(get_defrule_list, "get-defrule-list", rule_names);
+construct_names!(
+    get_deftemplate_list,
+    "get-deftemplate-list",
+    list_deftemplates,
+    "list-deftemplates",
+    "deftemplate",
+    template_names
+);
+construct_names!(
+    get_deffacts_list,
+    "get-deffacts-list",
+    list_deffacts,
+    "list-deffacts",
+    "deffacts",
+    deffacts_names
+);
+construct_names!(
+    get_deffunction_list,
+    "get-deffunction-list",
+    list_deffunctions,
+    "list-deffunctions",
+    "deffunction",
+    function_names
+);
+construct_names!(
+    get_defglobal_list,
+    "get-defglobal-list",
+    list_defglobals,
+    "list-defglobals",
+    "defglobal",
+    global_names
+);
+
+/// `(get-defmodule-list)`.
+pub(super) fn get_defmodule_list(rt: &mut Runtime, _: &[Value]) -> R {
+    let names = module_names(rt);
+    Ok(Value::multifield(
+        names.iter().map(|n| Value::symbol(n)).collect(),
+    ))
 }
 
 #[cfg(test)]

@@ -22,8 +22,9 @@ use facts::{
     set_dynamic_constraint_checking, set_fact_duplication,
 };
 use listing::{
-    agenda, facts, list_deffacts, list_deffunctions, list_defglobals, list_defmodules,
-    list_deftemplates, rules,
+    agenda, facts, get_deffacts_list, get_deffunction_list, get_defglobal_list, get_defmodule_list,
+    get_defrule_list, get_deftemplate_list, list_deffacts, list_deffunctions, list_defglobals,
+    list_defmodules, list_deftemplates, rules,
 };
 use matches::matches;
 use std::collections::HashMap;
@@ -145,6 +146,12 @@ static DEFS: &[CommandDef] = &[
     rt("list-deffunctions", 0, Some(1), list_deffunctions),
     rt("list-defglobals", 0, Some(1), list_defglobals),
     rt("list-defmodules", 0, Some(0), list_defmodules),
+    rt("get-deftemplate-list", 0, Some(1), get_deftemplate_list),
+    rt("get-defrule-list", 0, Some(1), get_defrule_list),
+    rt("get-deffacts-list", 0, Some(1), get_deffacts_list),
+    rt("get-deffunction-list", 0, Some(1), get_deffunction_list),
+    rt("get-defglobal-list", 0, Some(1), get_defglobal_list),
+    rt("get-defmodule-list", 0, Some(0), get_defmodule_list),
     rt("ppdefrule", 1, Some(1), ppdefrule),
     rt("ppdeftemplate", 1, Some(1), ppdeftemplate),
     rt("ppdeffunction", 1, Some(1), ppdeffunction),

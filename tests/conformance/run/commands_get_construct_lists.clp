@@ -1,0 +1,22 @@
+;;; the get-def*-list functions: the names of the current or a given module's constructs as a multifield, or every module's (*) qualified with the module
+(defmodule MAIN (export ?ALL))
+(deftemplate a (slot x))
+(deffacts start (b 1))
+(deffunction f () 1)
+(defglobal ?*g* = 1)
+(defrule r (a (x ?x)) (c ?y) => )
+(defmodule OTHER (import MAIN ?ALL))
+(deftemplate OTHER::t (slot y))
+(defrule OTHER::q (t (y 1)) => )
+(defrule MAIN::show
+  =>
+  (printout t (get-deftemplate-list) crlf)
+  (printout t (get-deftemplate-list OTHER) crlf)
+  (printout t (get-deftemplate-list *) crlf)
+  (printout t (get-defrule-list) crlf)
+  (printout t (get-defrule-list *) crlf)
+  (printout t (get-deffacts-list) crlf)
+  (printout t (get-deffunction-list) crlf)
+  (printout t (get-defglobal-list) crlf)
+  (printout t (get-defmodule-list) crlf)
+  (printout t (length$ (get-defrule-list OTHER)) crlf))
