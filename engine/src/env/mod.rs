@@ -439,15 +439,17 @@ impl Environment {
         self.branch_net = None;
         self.clear_facts();
         self.rt.agenda.clear();
-        self.net.reseed(&mut self.rt);
         for id in 0..self.rt.program.globals.len() {
             let init = self.rt.program.globals[id].init.clone();
             if let Ok(v) = self.rt.eval_plain(&init) {
                 self.rt.program.globals[id].value = v;
             }
         }
+        // The focus is MAIN again before anything is activated: a rule with no
+        // pattern is activated by the reseed, and with auto-focus it pushes its module.
         self.rt.focus = vec![ModuleId(0)];
         self.rt.program.current_module = ModuleId(0);
+        self.net.reseed(&mut self.rt);
         self.rt.halted = false;
         self.rt.hypothesis.clear();
         self.rt.fired = 0;

@@ -177,6 +177,8 @@ impl Environment {
             }
             let module = *self.rt.focus.last()?;
             if let Some(a) = self.rt.agenda.pop(module) {
+                // As in CLIPS, the focused module is the current one while its rules fire.
+                self.rt.program.current_module = module;
                 return Some(a);
             }
             self.rt.pop_focus();
