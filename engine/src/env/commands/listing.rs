@@ -7,6 +7,7 @@
 //! for every module, which groups the items under `MODULE:` headers.
 
 use super::{lexeme, out, R};
+use crate::compile::program::unqualified;
 use crate::compile::ModuleId;
 use crate::env::{show, Environment, Runtime};
 use crate::eval::EvalError;
@@ -162,9 +163,10 @@ fn template_names(rt: &Runtime, module: ModuleId) -> Vec<String> {
     )
 }
 
-/// The deffacts (recorded under MAIN).
+/// The deffacts of `module` (a deffacts keeps the name it was given, `B::f` or `f`).
 fn deffacts_names(rt: &Runtime, module: ModuleId) -> Vec<String> {
-    names_in(module, rt.deffacts.iter().map(|d| (ModuleId(0), d.name)))
+    let named = rt.deffacts.iter().map(|d| (d.module, unqualified(d.name)));
+    names_in(module, named)
 }
 
 /// The deffunctions still defined (recorded under MAIN).
