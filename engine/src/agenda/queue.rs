@@ -79,11 +79,10 @@ impl Queue {
                 map.insert(key, entry.slot);
             }
             (Queue::Lanes { lanes, .. }, _) => {
-                let rank = -i64::from(salience);
-                let at = match lanes.binary_search_by_key(&rank, |(r, _)| *r) {
+                let at = match lane_of(lanes, salience) {
                     Ok(at) => at,
                     Err(at) => {
-                        lanes.insert(at, (rank, Lane::default()));
+                        lanes.insert(at, (-i64::from(salience), Lane::default()));
                         at
                     }
                 };
@@ -122,8 +121,7 @@ impl Queue {
                 }
             }
             Queue::Lanes { lanes, .. } => {
-                let rank = -i64::from(salience);
-                let Ok(at) = lanes.binary_search_by_key(&rank, |(r, _)| *r) else {
+                let Ok(at) = lane_of(lanes, salience) else {
                     return;
                 };
                 let lane = &mut lanes[at].1;
@@ -184,4 +182,9 @@ impl Queue {
             }
         }
     }
+}
+
+/// Where the lane of `salience` is in `lanes` (`Err`: where it would go).
+fn lane_of(lanes: &[(i64, Lane)], salience: i32) -> Result<usize, usize> {
+    lanes.binary_search_by_key(&-i64::from(salience), |(rank, _)| *rank)
 }

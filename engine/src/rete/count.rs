@@ -45,8 +45,11 @@ impl Network {
         // With equality tests alone, the bucket's newest live match blocks: its
         // lookup is all it takes, and comparing keys first with the recent blocker's
         // would only add to it (Manners' `not`s, which change keys token to token).
-        let hashed_only = join.tests.is_empty() && join.exprs.is_empty();
-        if let Some(m) = count.recent_blocker.as_ref().filter(|_| !hashed_only) {
+        if let Some(m) = count
+            .recent_blocker
+            .as_ref()
+            .filter(|_| !join.hashed_only())
+        {
             let in_bucket = parent == ROOT_TOKEN || *right_key(join, m) == *key.key;
             if !m.retracted.get()
                 && in_bucket

@@ -34,6 +34,12 @@ pub(super) struct Join {
 }
 
 impl Join {
+    /// Whether the hashed equalities are all the join tests (no other test, no
+    /// `test` CE): any match of the key's bucket then joins.
+    pub fn hashed_only(&self) -> bool {
+        self.tests.is_empty() && self.exprs.is_empty()
+    }
+
     /// Whether this join is the one a pattern would build that reads alpha memory
     /// `am`, joins on the variables `eq` and runs `tests` and `exprs` (so a rule
     /// may share it).

@@ -187,8 +187,8 @@ fn global_names(rt: &Runtime, module: ModuleId) -> Vec<String> {
     )
 }
 
-/// The defmodules, in definition order.
-fn module_names(rt: &Runtime) -> Vec<String> {
+/// The defmodules, in definition order (the same in every module).
+fn module_names(rt: &Runtime, _: ModuleId) -> Vec<String> {
     rt.program
         .modules
         .iter()
@@ -198,10 +198,7 @@ fn module_names(rt: &Runtime) -> Vec<String> {
 
 /// `(list-defmodules)`.
 pub(super) fn list_defmodules(rt: &mut Runtime, _: &[Value]) -> R {
-    let names = module_names(rt);
-    print_listing(rt, Scope::One(ModuleId(0)), "defmodule", |_, _| {
-        names.clone()
-    })
+    print_listing(rt, Scope::One(ModuleId(0)), "defmodule", module_names)
 }
 
 /// The names `names_of` gives for `scope`, as the multifield of symbols the
@@ -282,10 +279,7 @@ construct_names!(
 
 /// `(get-defmodule-list)`.
 pub(super) fn get_defmodule_list(rt: &mut Runtime, _: &[Value]) -> R {
-    let names = module_names(rt);
-    Ok(Value::multifield(
-        names.iter().map(|n| Value::symbol(n)).collect(),
-    ))
+    Ok(name_list(rt, Scope::One(ModuleId(0)), module_names))
 }
 
 #[cfg(test)]
