@@ -48,6 +48,10 @@ pub(super) enum Queue {
     Lanes {
         lanes: Vec<(i64, Lane)>,
         newest_first: bool,
+        /// The storage of the last lane emptied, for the next lane made: a lane
+        /// empties whenever its salience's activations have all fired (churn's
+        /// every batch), and its entries were allocated again each time.
+        spare: VecDeque<Entry>,
     },
     /// The other strategies: every activation by its full key.
     Sorted(BTreeMap<Key, Slot>),
@@ -60,6 +64,7 @@ impl Queue {
             Some(newest_first) => Queue::Lanes {
                 lanes: Vec::new(),
                 newest_first,
+                spare: VecDeque::new(),
             },
             None => Queue::Sorted(BTreeMap::new()),
         }
@@ -78,11 +83,15 @@ impl Queue {
             (Queue::Sorted(map), Some(key)) => {
                 map.insert(key, entry.slot);
             }
-            (Queue::Lanes { lanes, .. }, _) => {
+            (Queue::Lanes { lanes, spare, .. }, _) => {
                 let at = match lane_of(lanes, salience) {
                     Ok(at) => at,
                     Err(at) => {
-                        lanes.insert(at, (-i64::from(salience), Lane::default()));
+                        let lane = Lane {
+                            entries: std::mem::take(spare),
+                            stale: Stale::default(),
+                        };
+                        lanes.insert(at, (-i64::from(salience), lane));
                         at
                     }
                 };
@@ -140,6 +149,7 @@ impl Queue {
             Queue::Lanes {
                 lanes,
                 newest_first,
+                spare,
             } => loop {
                 let (_, lane) = lanes.first_mut()?;
                 let next = if *newest_first {
@@ -154,7 +164,7 @@ impl Queue {
                     }
                     Some(_) => lane.stale.dropped(1),
                     None => {
-                        lanes.remove(0);
+                        *spare = lanes.remove(0).1.entries;
                     }
                 }
             },
@@ -168,6 +178,7 @@ impl Queue {
             Queue::Lanes {
                 lanes,
                 newest_first,
+                ..
             } => {
                 let mut out = Vec::new();
                 for (_, lane) in lanes.iter() {

@@ -128,6 +128,9 @@ impl Host for LhsHost<'_> {
     fn depth(&mut self) -> &mut usize {
         &mut self.0.depth
     }
+    fn spare_frames(&mut self) -> &mut Vec<Vec<Value>> {
+        &mut self.0.spare_frames
+    }
     fn warn(&mut self, text: &str) {
         self.0.routers.write("werror", &format!("{text}\n"));
     }
@@ -247,6 +250,9 @@ impl Host for Environment {
     }
     fn depth(&mut self) -> &mut usize {
         &mut self.rt.depth
+    }
+    fn spare_frames(&mut self) -> &mut Vec<Vec<Value>> {
+        &mut self.rt.spare_frames
     }
     fn warn(&mut self, text: &str) {
         self.report(text);

@@ -244,6 +244,9 @@ pub struct Runtime {
     pub top_frame: Vec<Value>,
     /// The name of the rule whose actions are running (for error messages).
     pub firing_rule: Option<Atom>,
+    /// Emptied frames of finished rule firings and deffunction calls, for the next
+    /// ones: a firing or a call does not allocate a frame of its own.
+    pub spare_frames: Vec<Vec<Value>>,
     /// Every source text loaded, with its name, for locating errors.
     pub sources: Vec<(String, Rc<str>)>,
     /// When the current run must stop (from `Limits::max_time`).
@@ -350,6 +353,7 @@ impl Environment {
                 top_scope,
                 top_frame: Vec::new(),
                 firing_rule: None,
+                spare_frames: Vec::new(),
                 sources: Vec::new(),
                 deadline: None,
                 checking: false,

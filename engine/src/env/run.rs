@@ -4,7 +4,7 @@
 use super::{show, Environment, SalienceEvaluation};
 use crate::compile::ModuleId;
 use crate::eval::{self, Unwind};
-use crate::value::Value;
+use crate::value::{Atom, Value};
 use std::time::{Duration, Instant};
 
 /// Limits that stop a runaway run.
@@ -103,7 +103,8 @@ impl Environment {
             self.rt.focus.push(ModuleId(0));
         }
         let mut fired = 0u64;
-        let mut last_rule = String::from("none");
+        // The name is copied into the error only if a limit stops the run.
+        let mut last_rule: Option<Atom> = None;
         let reason = loop {
             if count.is_some_and(|c| fired >= c) {
                 break StopReason::CountReached;
@@ -138,7 +139,7 @@ impl Environment {
                 break StopReason::Breakpoint;
             }
             fired += 1;
-            last_rule = rule.name.to_string();
+            last_rule = Some(rule.name);
             self.fire(activation, fired)?;
             self.rt.pop_empty_focus();
             if self.rt.exit_requested.is_some() {
@@ -154,12 +155,12 @@ impl Environment {
         Ok((fired, reason))
     }
 
-    fn limit_error(&mut self, limit: &str, fired: u64, rule: String) -> RunError {
+    fn limit_error(&mut self, limit: &str, fired: u64, rule: Option<Atom>) -> RunError {
         self.rt.routers.flush();
         RunError::Limit {
             limit: limit.to_string(),
             fired,
-            rule,
+            rule: rule.map_or_else(|| "none".to_string(), |name| name.to_string()),
         }
     }
 
@@ -212,11 +213,13 @@ impl Environment {
         let rhs = production.rhs.clone();
         let frame_size = production.frame_size;
         let logical = production.logical_level;
-        let mut frame: Vec<Value> = production
-            .rhs_frame
-            .iter()
-            .map(|s| self.net.read(activation.token, *s))
-            .collect();
+        let mut frame = self.rt.spare_frames.pop().unwrap_or_default();
+        frame.extend(
+            production
+                .rhs_frame
+                .iter()
+                .map(|s| self.net.read(activation.token, *s)),
+        );
         frame.resize(frame_size.max(frame.len()), Value::nil());
         let rule_index = production.rule;
         let rule = &mut self.rt.rules[rule_index];
@@ -242,6 +245,7 @@ impl Environment {
             logical.and_then(|level| self.net.ancestor(activation.token, level));
         self.rt.firing_rule = Some(name);
         let result = eval::eval_body(self, &mut frame, &rhs);
+        eval::give_back_frame(self, frame);
         if let Some(journal) = &mut self.rt.journal {
             journal.end();
         }

@@ -132,6 +132,9 @@ pub struct Network {
     /// The list of reached joins the last assertion used, kept for the next one
     /// (a new list per assertion was an allocation, and regrowth, per fact).
     reached_spare: Vec<NodeId>,
+    /// Likewise the table of an assertion's matches by memory (a fact of Waltz
+    /// meets some ten memories, more than a table on the stack held).
+    matched_spare: Vec<Option<Matches>>,
 }
 
 /// A fact's matches in one alpha memory (one, unless a multifield pattern splits
@@ -161,6 +164,7 @@ impl Default for Network {
             by_fact: FxHashMap::default(),
             asserting: None,
             reached_spare: Vec::new(),
+            matched_spare: Vec::new(),
         }
     }
 }
@@ -223,8 +227,8 @@ impl Network {
         reached.clear();
         let outer = self.asserting.replace((fact.id, reached));
         // Each memory's matches, by position in `walk.memories`, made when first needed.
-        let mut matched: SmallVec<[Option<Matches>; 8]> =
-            smallvec::smallvec![None; walk.memories.len()];
+        let mut matched = std::mem::take(&mut self.matched_spare);
+        matched.resize(walk.memories.len(), None);
         for entries in &walk.terminals {
             for &(at, _) in entries {
                 if matched[at].is_none() {
@@ -251,6 +255,8 @@ impl Network {
         if let Some((_, reached)) = std::mem::replace(&mut self.asserting, outer) {
             self.reached_spare = reached;
         }
+        matched.clear();
+        self.matched_spare = matched;
     }
 
     /// Matches `fact` against alpha memory `am` and stores the matches.
