@@ -48,10 +48,10 @@ pub(super) enum Queue {
     Lanes {
         lanes: Vec<(i64, Lane)>,
         newest_first: bool,
-        /// The storage of the last lane emptied, for the next lane made: a lane
-        /// empties whenever its salience's activations have all fired (churn's
-        /// every batch), and its entries were allocated again each time.
-        spare: VecDeque<Entry>,
+        /// The storage of lanes emptied, for the next lanes made: a lane empties
+        /// whenever its salience's activations have all fired (three lanes at each
+        /// of churn's batches), and its entries were allocated again each time.
+        spares: Vec<VecDeque<Entry>>,
     },
     /// The other strategies: every activation by its full key.
     Sorted(BTreeMap<Key, Slot>),
@@ -64,7 +64,7 @@ impl Queue {
             Some(newest_first) => Queue::Lanes {
                 lanes: Vec::new(),
                 newest_first,
-                spare: VecDeque::new(),
+                spares: Vec::new(),
             },
             None => Queue::Sorted(BTreeMap::new()),
         }
@@ -83,12 +83,12 @@ impl Queue {
             (Queue::Sorted(map), Some(key)) => {
                 map.insert(key, entry.slot);
             }
-            (Queue::Lanes { lanes, spare, .. }, _) => {
+            (Queue::Lanes { lanes, spares, .. }, _) => {
                 let at = match lane_of(lanes, salience) {
                     Ok(at) => at,
                     Err(at) => {
                         let lane = Lane {
-                            entries: std::mem::take(spare),
+                            entries: spares.pop().unwrap_or_default(),
                             stale: Stale::default(),
                         };
                         lanes.insert(at, (-i64::from(salience), lane));
@@ -149,7 +149,7 @@ impl Queue {
             Queue::Lanes {
                 lanes,
                 newest_first,
-                spare,
+                spares,
             } => loop {
                 let (_, lane) = lanes.first_mut()?;
                 let next = if *newest_first {
@@ -164,7 +164,7 @@ impl Queue {
                     }
                     Some(_) => lane.stale.dropped(1),
                     None => {
-                        *spare = lanes.remove(0).1.entries;
+                        spares.push(lanes.remove(0).1.entries);
                     }
                 }
             },

@@ -624,7 +624,7 @@ impl<'a> ExprCompiler<'a> {
         let relation = spec.relation.name;
         let template = self
             .program
-            .template_or_implied(relation)
+            .template_named(relation)
             .map_err(|e| e.at(spec.relation.span))?;
         let implied = self.program.template(template).implied;
         let fields = if implied {
@@ -729,7 +729,10 @@ impl<'a> ExprCompiler<'a> {
             let mut ids = Vec::new();
             for t in templates {
                 match self.program.template_id(t) {
-                    Some(id) => ids.push(id),
+                    Some(id) => {
+                        self.program.template_users.note(id);
+                        ids.push(id);
+                    }
                     None => {
                         return Err(Diagnostic::new(
                             span,

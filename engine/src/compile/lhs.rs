@@ -511,7 +511,7 @@ impl<'a> LhsCompiler<'a> {
             _ => {}
         }
         self.program
-            .template_or_implied(name)
+            .template_named(name)
             .map_err(|e| e.at(p.relation.span))
     }
 

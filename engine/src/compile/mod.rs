@@ -9,6 +9,7 @@ pub mod hypothesis;
 pub mod lhs;
 pub mod program;
 pub mod template;
+pub mod template_users;
 
 pub use expr::{CExpr, CommandTable, ExprCompiler, Scope};
 pub use program::Program;

@@ -5,6 +5,7 @@
 
 use super::expr::CExpr;
 use super::template::{ModuleId, Template, TemplateId};
+use super::template_users::TemplateUsers;
 use crate::syntax::ast::{Defmodule, PortItems, PortSpec};
 use crate::syntax::{Diagnostic, Span};
 use crate::value::{atom, Atom, Value};
@@ -67,6 +68,8 @@ pub struct Program {
     pub current_module: ModuleId,
     /// The defhypothesis, if one is defined (at most one per environment).
     pub hypothesis: Option<Rc<super::hypothesis::Hypothesis>>,
+    /// Which constructs name which templates (a template in use cannot be redefined).
+    pub template_users: TemplateUsers,
 }
 
 impl Default for Program {
@@ -84,6 +87,7 @@ impl Default for Program {
             }],
             current_module: ModuleId(0),
             hypothesis: None,
+            template_users: TemplateUsers::default(),
         }
     }
 }
@@ -244,6 +248,19 @@ impl Program {
         Ok(self.add_template(Template::implied(name, module)))
     }
 
+    /// [`Program::template_or_implied`] for a construct being compiled, which then
+    /// names the template (see [`TemplateUsers`]).
+    pub fn template_named(&mut self, name: Atom) -> Result<TemplateId, ImportExportConflict> {
+        let id = self.template_or_implied(name)?;
+        self.template_users.note(id);
+        Ok(id)
+    }
+
+    /// The template `name` defined in `module` itself (not one it imports).
+    pub fn own_template(&self, module: ModuleId, name: Atom) -> Option<TemplateId> {
+        self.template_ids.get(&(module, name)).copied()
+    }
+
     /// An error if defining template `name` (implied or not) in `module` would cause
     /// an import/export conflict.
     pub fn check_conflict(
@@ -283,7 +300,10 @@ impl Program {
     /// Removes deffunction `name` from the names in use (calls compiled earlier keep
     /// its id); `false` if there is none.
     pub fn remove_function(&mut self, name: Atom) -> bool {
-        self.function_ids.remove(&unqualified(name)).is_some()
+        let name = unqualified(name);
+        self.template_users
+            .forget(super::template_users::TemplateUser::Function(name));
+        self.function_ids.remove(&name).is_some()
     }
 
     /// Whether deffunction `id` is still defined (not removed by `undeffunction`).

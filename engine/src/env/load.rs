@@ -7,6 +7,7 @@ use crate::compile::expr::FactBuild;
 use crate::compile::lhs::LhsCompiler;
 use crate::compile::program::{split_qualified, Function, Global};
 use crate::compile::template::{Slot, SlotConstraint, SlotDefault, Template};
+use crate::compile::template_users::TemplateUser;
 use crate::compile::{CExpr, ExprCompiler, Scope};
 use crate::eval::{self, Unwind};
 use crate::rete::ProductionId;
@@ -133,6 +134,7 @@ impl Environment {
         origin: usize,
     ) -> Result<(), Diagnostic> {
         let span = construct.span();
+        self.rt.program.template_users.start();
         // The text of the source `origin`, shared; a check (which keeps nothing) and
         // an unknown origin copy the construct's text instead.
         let source = match self.rt.sources.get(origin) {
@@ -203,6 +205,7 @@ impl Environment {
             .program
             .check_conflict(name, module, false)
             .map_err(|e| e.at(t.name.span))?;
+        self.refuse_redefining_in_use(t, name, module)?;
         let mut slots = Vec::with_capacity(t.slots.len());
         for s in &t.slots {
             let mut constraint = SlotConstraint {
@@ -270,6 +273,34 @@ impl Environment {
         Ok(())
     }
 
+    /// CLIPS's `[CSTRCPSR4]`: a template that facts or constructs use keeps its
+    /// definition (they were made or compiled against its slots).
+    fn refuse_redefining_in_use(
+        &self,
+        t: &ast::Deftemplate,
+        name: crate::value::Atom,
+        module: crate::compile::ModuleId,
+    ) -> Result<(), Diagnostic> {
+        let Some(id) = self.rt.program.own_template(module, name) else {
+            return Ok(());
+        };
+        let why = match self.rt.program.template_users.user_of(id) {
+            Some(user) => format!("{user} uses it (remove that, or (clear), first)"),
+            None => match self.rt.wm.iter().find(|f| f.template == id) {
+                Some(fact) => format!(
+                    "fact f-{} is one of its facts (retract them, or (clear), first)",
+                    fact.id.0
+                ),
+                None => return Ok(()),
+            },
+        };
+        Err(Diagnostic::new(
+            t.name.span,
+            format!("[CSTRCPSR4] Cannot redefine deftemplate '{name}' while it is in use."),
+        )
+        .with_label(why))
+    }
+
     fn define_deffacts(&mut self, f: &ast::Deffacts, source: SourceText) -> Result<(), Diagnostic> {
         let mut compiler = self.compiler(Scope::default());
         let facts = f
@@ -279,6 +310,10 @@ impl Environment {
             .collect::<Result<Vec<FactBuild>, _>>()?;
         let name = f.name.name;
         let module = self.rt.program.module_of(name);
+        self.rt
+            .program
+            .template_users
+            .record(TemplateUser::Deffacts(name));
         if self.rt.checking {
             return Ok(());
         }
@@ -324,9 +359,12 @@ impl Environment {
         let mut compiler = self.compiler(scope);
         let body = compiler.compile_all(&f.body)?;
         let frame_size = compiler.scope.size();
-        let function = &mut self.rt.program.functions[id as usize];
+        let program = &mut self.rt.program;
+        let function = &mut program.functions[id as usize];
         function.body = Some(body.into());
         function.frame_size = frame_size;
+        let name = function.name;
+        program.template_users.record(TemplateUser::Function(name));
         Ok(())
     }
 
@@ -381,10 +419,14 @@ impl Environment {
             let frame_size = compiler.scope.size();
             compiled.push((d, rhs, frame_size));
         }
+        self.rt
+            .program
+            .template_users
+            .record(TemplateUser::Rule(name));
         if self.rt.checking {
             return Ok(());
         }
-        self.remove_rule(name);
+        self.unlink_rule(name);
         let rule_index = self.rt.rules.len();
         let mut productions = Vec::new();
         for (d, rhs, frame_size) in &compiled {
@@ -425,6 +467,16 @@ impl Environment {
 
     /// Removes rule `name` and its activations; `false` if there is none.
     pub(crate) fn remove_rule(&mut self, name: crate::value::Atom) -> bool {
+        self.rt
+            .program
+            .template_users
+            .forget(TemplateUser::Rule(name));
+        self.unlink_rule(name)
+    }
+
+    /// Takes rule `name` out of the network and the table of names (its record of
+    /// the templates it names is left to the caller).
+    fn unlink_rule(&mut self, name: crate::value::Atom) -> bool {
         let Some(index) = self.rt.rule_ids.remove(&name) else {
             return false;
         };

@@ -1,0 +1,141 @@
+//! A deftemplate in use keeps its definition, as in CLIPS (6.4: `[CSTRCPSR4]
+//! Cannot redefine deftemplate 'NAME' while it is in use.`): facts of it exist, or a
+//! rule, deffacts or deffunction names it (in a pattern, a fact it asserts or a
+//! fact-set query). The cases and outcomes were run on CLIPS 6.30 (`clips -f`), the
+//! first also on 6.4 (clipspy): each redefinition refused below was refused there,
+//! each accepted was accepted. Before this check, redefining a template with more
+//! slots while a fact of it existed made a later rule read past the fact's slots
+//! and panic.
+
+use salience_engine::env::Environment;
+
+const REFUSED: &str = "[CSTRCPSR4] Cannot redefine deftemplate";
+
+/// Runs `commands` as a batch file; returns (standard output, error output).
+fn batch(env: &mut Environment, commands: &str) -> (String, String) {
+    let out = env.capture_output();
+    let err = salience_engine::env::Captured::default();
+    env.set_error_output(err.clone());
+    env.batch_str(commands, "t.bat", false);
+    (out.take(), err.take())
+}
+
+/// The slots `(ppdeftemplate NAME)` prints.
+fn definition(env: &mut Environment, name: &str) -> String {
+    batch(env, &format!("(ppdeftemplate {name})")).0
+}
+
+#[test]
+fn every_kind_of_use_keeps_the_definition_and_the_error_names_the_user() {
+    let cases = [
+        (
+            "(defrule r (a (x ?x)) => (printout t ?x crlf))",
+            "defrule r uses it",
+        ),
+        ("(defrule r => (assert (a (x 1))))", "defrule r uses it"),
+        ("(deffacts f (a (x 1)))", "deffacts f uses it"),
+        (
+            "(deffunction g () (assert (a (x 1))))",
+            "deffunction g uses it",
+        ),
+        (
+            "(defrule r => (do-for-all-facts ((?f a)) TRUE (printout t ?f crlf)))",
+            "defrule r uses it",
+        ),
+        ("(assert (a (x 1)))", "fact f-1 is one of its facts"),
+    ];
+    for (user, why) in cases {
+        let mut env = Environment::new();
+        let (_, err) = batch(
+            &mut env,
+            &format!("(deftemplate a (slot x))\n{user}\n(deftemplate a (slot x) (slot y))\n"),
+        );
+        assert!(err.contains(REFUSED), "{user}: {err}");
+        assert!(err.contains(why), "{user}: {err}");
+        assert!(err.contains("t.bat:3:14"), "{user}: {err}");
+        assert_eq!(
+            definition(&mut env, "a"),
+            "(deftemplate MAIN::a\n   (slot x))\n",
+            "{user}"
+        );
+    }
+}
+
+#[test]
+fn a_template_no_longer_in_use_is_redefined() {
+    let mut env = Environment::new();
+    let (_, err) = batch(
+        &mut env,
+        "(deftemplate a (slot x))
+         (defrule r (a (x 1)) =>)
+         (undefrule r)
+         (deftemplate a (slot y))
+         (deftemplate b (slot x))
+         (defrule s (b (x 1)) =>)
+         (defrule s =>)
+         (deftemplate b (slot y))
+         (deftemplate c (slot x))
+         (deffunction g () (assert (c (x 1))))
+         (undeffunction g)
+         (deftemplate c (slot y))
+         (deftemplate d (slot x))
+         (assert (d (x 1)))
+         (retract 1)
+         (deftemplate d (slot y))
+         (deftemplate e (slot x))
+         (deftemplate e (slot y))",
+    );
+    assert_eq!(err, "", "every redefinition is accepted");
+    for name in ["a", "b", "c", "d", "e"] {
+        assert_eq!(
+            definition(&mut env, name),
+            format!("(deftemplate MAIN::{name}\n   (slot y))\n")
+        );
+    }
+}
+
+/// The check before a load sees the rules defined earlier in the same file: the
+/// load fails and defines nothing, as every failed load.
+#[test]
+fn a_load_redefining_a_template_its_own_rule_uses_defines_nothing() {
+    let mut env = Environment::new();
+    let err = env
+        .load_str(
+            "(deftemplate a (slot x))\n(defrule r (a (x ?x)) =>)\n(deftemplate a (slot y))\n",
+            "f.clp",
+        )
+        .expect_err("the template is in use when it is redefined");
+    assert!(err.rendered.contains(REFUSED), "{}", err.rendered);
+    assert!(err.rendered.contains("f.clp:3:14"), "{}", err.rendered);
+    assert!(env.template_id("a").is_none());
+    assert!(env.rule_index("r").is_none());
+    // Reloading a file over its own rules is refused, as in CLIPS; (clear) first.
+    let file = "(deftemplate a (slot x))\n(defrule r (a (x ?x)) =>)\n";
+    env.load_str(file, "g.clp").expect("loads");
+    let err = env.load_str(file, "g.clp").expect_err("r uses a");
+    assert!(
+        err.rendered.contains("defrule r uses it"),
+        "{}",
+        err.rendered
+    );
+    env.clear();
+    env.load_str(file, "g.clp").expect("loads after (clear)");
+}
+
+/// The case that panicked: a fact of one slot, then the template given three.
+#[test]
+fn a_fact_keeps_its_template_and_a_rule_on_a_slot_it_lacks_is_an_error() {
+    let mut env = Environment::new();
+    let (out, err) = batch(
+        &mut env,
+        "(deftemplate b (slot x))
+         (assert (b (x 1)))
+         (deftemplate b (slot x) (slot y) (slot z))
+         (defrule rb (b (z ?z)) => (printout t ?z crlf))
+         (run)
+         (facts)",
+    );
+    assert!(err.contains(REFUSED), "{err}");
+    assert!(err.contains("unknown slot `z`"), "{err}");
+    assert_eq!(out, "f-1     (b (x 1))\nFor a total of 1 fact.\n");
+}
