@@ -36,7 +36,7 @@ fn every_kind_of_use_keeps_the_definition_and_the_error_names_the_user() {
         ("(deffacts f (a (x 1)))", "deffacts f uses it"),
         (
             "(deffunction g () (assert (a (x 1))))",
-            "deffunction g uses it",
+            "deffunction MAIN::g uses it",
         ),
         (
             "(defrule r => (do-for-all-facts ((?f a)) TRUE (printout t ?f crlf)))",

@@ -15,8 +15,10 @@ use std::rc::Rc;
 /// A compiled deffunction.
 #[derive(Debug, Clone)]
 pub struct Function {
-    /// The function's name.
+    /// The function's name (without a module qualifier).
     pub name: Atom,
+    /// The module defining it.
+    pub module: ModuleId,
     /// The number of single-field parameters.
     pub params: usize,
     /// Whether a `$?rest` parameter collects further arguments.
@@ -34,6 +36,8 @@ pub struct Function {
 pub struct Global {
     /// The name without `?*` and `*`.
     pub name: Atom,
+    /// The module defining it.
+    pub module: ModuleId,
     /// The current value.
     pub value: Value,
     /// The initial-value expression, re-evaluated at `(reset)`.
@@ -58,10 +62,12 @@ pub struct Program {
     template_ids: FxHashMap<(ModuleId, Atom), TemplateId>,
     /// All deffunctions, by id.
     pub functions: Vec<Function>,
-    function_ids: FxHashMap<Atom, u32>,
+    /// Deffunctions by defining module and name.
+    function_ids: FxHashMap<(ModuleId, Atom), u32>,
     /// All defglobals, by id.
     pub globals: Vec<Global>,
-    global_ids: FxHashMap<Atom, u32>,
+    /// Defglobals by defining module and name.
+    global_ids: FxHashMap<(ModuleId, Atom), u32>,
     /// All modules, by id; MAIN is module 0.
     pub modules: Vec<Module>,
     /// The module new constructs are added to.
@@ -119,15 +125,34 @@ impl ImportExportConflict {
 }
 
 /// Whether an import or export specification covers the deftemplate `name`.
-fn covers(items: &PortItems, name: Atom) -> bool {
+fn covers(items: &PortItems, kind: Exported, name: Atom) -> bool {
     match items {
         PortItems::All => true,
         PortItems::None => false,
         PortItems::Kind { construct, names } => {
-            construct.name.as_str() == "deftemplate"
+            construct.name.as_str() == kind.keyword()
                 && names
                     .as_ref()
                     .is_none_or(|n| n.iter().any(|i| i.name == name))
+        }
+    }
+}
+
+/// The kinds of construct a module exports and imports by name.
+#[derive(Debug, Clone, Copy)]
+enum Exported {
+    Template,
+    Function,
+    Global,
+}
+
+impl Exported {
+    /// The construct keyword naming the kind in `export` and `import` specifications.
+    fn keyword(self) -> &'static str {
+        match self {
+            Exported::Template => "deftemplate",
+            Exported::Function => "deffunction",
+            Exported::Global => "defglobal",
         }
     }
 }
@@ -161,26 +186,40 @@ impl Program {
 
     /// The template `name` as seen from module `from`.
     pub fn template_from(&self, from: ModuleId, name: Atom) -> Option<TemplateId> {
-        if let Some((module, base)) = split_qualified(name.as_str()) {
-            let module = self.module_id(atom(module))?;
-            let id = *self.template_ids.get(&(module, atom(base)))?;
-            return (module == from || self.is_visible(id, from)).then_some(id);
-        }
-        // The module's own template comes first; looking it up directly spares the
-        // search (by-name asserts come this way).
-        if let Some(&id) = self.template_ids.get(&(from, name)) {
-            return Some(id);
-        }
-        self.template_sources(from, name)
-            .into_iter()
-            .find_map(|m| self.template_ids.get(&(m, name)).copied())
+        self.seen_from(&self.template_ids, Exported::Template, from, name)
     }
 
-    /// The modules where module `from` looks for a template named `name`, each once,
-    /// as CLIPS searches them: `from` itself, then, depth first, every module it
-    /// imports `name` from that exports it (so a module passes on what it imports
-    /// when it exports it too).
-    fn template_sources(&self, from: ModuleId, name: Atom) -> Vec<ModuleId> {
+    /// The construct of kind `kind` named `name` (`MODULE::name` or a bare name) as
+    /// module `from` sees it, in `ids` (by defining module and name): its own, or one
+    /// it imports, directly or through modules that export what they import.
+    fn seen_from<Id: Copy>(
+        &self,
+        ids: &FxHashMap<(ModuleId, Atom), Id>,
+        kind: Exported,
+        from: ModuleId,
+        name: Atom,
+    ) -> Option<Id> {
+        if let Some((module, base)) = split_qualified(name.as_str()) {
+            let (module, base) = (self.module_id(atom(module))?, atom(base));
+            let id = *ids.get(&(module, base))?;
+            let visible = module == from || self.sources(from, kind, base).contains(&module);
+            return visible.then_some(id);
+        }
+        // The module's own construct comes first; looking it up directly spares the
+        // search (by-name asserts come this way).
+        if let Some(&id) = ids.get(&(from, name)) {
+            return Some(id);
+        }
+        self.sources(from, kind, name)
+            .into_iter()
+            .find_map(|m| ids.get(&(m, name)).copied())
+    }
+
+    /// The modules where module `from` looks for a construct of kind `kind` named
+    /// `name`, each once, as CLIPS searches them: `from` itself, then, depth first,
+    /// every module it imports `name` from that exports it (so a module passes on
+    /// what it imports when it exports it too).
+    fn sources(&self, from: ModuleId, kind: Exported, name: Atom) -> Vec<ModuleId> {
         let mut found = Vec::new();
         let mut pending = vec![from];
         while let Some(module) = pending.pop() {
@@ -190,9 +229,9 @@ impl Program {
             found.push(module);
             let imported = self
                 .ports(module)
-                .filter(|p| p.import && covers(&p.items, name))
+                .filter(|p| p.import && covers(&p.items, kind, name))
                 .filter_map(|p| p.module.and_then(|m| self.module_id(m.name)))
-                .filter(|&m| self.exports(m, name));
+                .filter(|&m| self.exports(m, kind, name));
             // Reversed onto the stack, so the first import is searched first.
             let next: Vec<ModuleId> = imported.collect();
             pending.extend(next.into_iter().rev());
@@ -208,17 +247,18 @@ impl Program {
             .flat_map(|d| d.ports.iter())
     }
 
-    /// Whether `module` exports its deftemplate `name` (if it has one).
-    fn exports(&self, module: ModuleId, name: Atom) -> bool {
+    /// Whether `module` exports its construct of kind `kind` named `name` (if it
+    /// has one).
+    fn exports(&self, module: ModuleId, kind: Exported, name: Atom) -> bool {
         self.ports(module)
-            .any(|p| !p.import && covers(&p.items, name))
+            .any(|p| !p.import && covers(&p.items, kind, name))
     }
 
     /// Whether template `id` can be used from module `from`: it is defined there, or
     /// `from` imports it, directly or through modules that export it.
     pub fn is_visible(&self, id: TemplateId, from: ModuleId) -> bool {
         let t = self.template(id);
-        t.module == from || self.template_sources(from, t.name).contains(&t.module)
+        t.module == from || (self.sources(from, Exported::Template, t.name)).contains(&t.module)
     }
 
     /// The module that would see two templates named `name` if module `defining`
@@ -226,7 +266,7 @@ impl Program {
     fn import_export_conflict(&self, name: Atom, defining: ModuleId) -> Option<ModuleId> {
         let defines = |m: ModuleId| m == defining || self.template_ids.contains_key(&(m, name));
         (0..self.modules.len() as u32).map(ModuleId).find(|&m| {
-            let sources = self.template_sources(m, name);
+            let sources = self.sources(m, Exported::Template, name);
             sources.into_iter().filter(|&s| defines(s)).count() > 1
         })
     }
@@ -292,52 +332,69 @@ impl Program {
         id
     }
 
-    /// The deffunction named `name`.
+    /// The deffunction named `name` (`MODULE::name` or a bare name) as the current
+    /// module sees it.
     pub fn function_id(&self, name: Atom) -> Option<u32> {
-        self.function_ids.get(&unqualified(name)).copied()
+        let from = self.current_module;
+        self.seen_from(&self.function_ids, Exported::Function, from, name)
     }
 
-    /// Removes deffunction `name` from the names in use (calls compiled earlier keep
-    /// its id); `false` if there is none.
+    /// Removes deffunction `name`, as the current module sees it, from the names in
+    /// use (calls compiled earlier keep its id); `false` if there is none.
     pub fn remove_function(&mut self, name: Atom) -> bool {
-        let name = unqualified(name);
-        self.template_users
-            .forget(super::template_users::TemplateUser::Function(name));
-        self.function_ids.remove(&name).is_some()
+        let Some(id) = self.function_id(name) else {
+            return false;
+        };
+        let f = &self.functions[id as usize];
+        let key = (f.module, f.name);
+        let user = self.function_user(id);
+        self.template_users.forget(user);
+        self.function_ids.remove(&key).is_some()
+    }
+
+    /// Deffunction `id` as a user of templates, by its qualified name.
+    pub fn function_user(&self, id: u32) -> super::template_users::TemplateUser {
+        let f = &self.functions[id as usize];
+        let qualified = format!("{}::{}", self.module_name(f.module), f.name);
+        super::template_users::TemplateUser::Function(atom(&qualified))
     }
 
     /// Whether deffunction `id` is still defined (not removed by `undeffunction`).
     pub fn function_defined(&self, id: u32) -> bool {
         self.functions
             .get(id as usize)
-            .is_some_and(|f| self.function_ids.get(&f.name) == Some(&id))
+            .is_some_and(|f| self.function_ids.get(&(f.module, f.name)) == Some(&id))
     }
 
     /// Declares a deffunction (its body is set once compiled); returns its id.
     pub fn declare_function(&mut self, function: Function) -> u32 {
-        if let Some(&id) = self.function_ids.get(&function.name) {
+        let key = (function.module, function.name);
+        if let Some(&id) = self.function_ids.get(&key) {
             self.functions[id as usize] = function;
             return id;
         }
         let id = self.functions.len() as u32;
-        self.function_ids.insert(function.name, id);
+        self.function_ids.insert(key, id);
         self.functions.push(function);
         id
     }
 
-    /// The defglobal named `name`.
+    /// The defglobal named `name` (`MODULE::name` or a bare name) as the current
+    /// module sees it.
     pub fn global_id(&self, name: Atom) -> Option<u32> {
-        self.global_ids.get(&unqualified(name)).copied()
+        let from = self.current_module;
+        self.seen_from(&self.global_ids, Exported::Global, from, name)
     }
 
     /// Adds or redefines a global; returns its id.
     pub fn add_global(&mut self, global: Global) -> u32 {
-        if let Some(&id) = self.global_ids.get(&global.name) {
+        let key = (global.module, global.name);
+        if let Some(&id) = self.global_ids.get(&key) {
             self.globals[id as usize] = global;
             return id;
         }
         let id = self.globals.len() as u32;
-        self.global_ids.insert(global.name, id);
+        self.global_ids.insert(key, id);
         self.globals.push(global);
         id
     }

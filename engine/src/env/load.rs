@@ -344,8 +344,10 @@ impl Environment {
             )
             .with_label("choose another name"));
         }
+        let module = self.rt.program.module_of(f.name.name);
         let id = self.rt.program.declare_function(Function {
             name: crate::compile::program::unqualified(f.name.name),
+            module,
             params: f.params.len(),
             rest: f.rest.is_some(),
             body: None,
@@ -363,8 +365,8 @@ impl Environment {
         let function = &mut program.functions[id as usize];
         function.body = Some(body.into());
         function.frame_size = frame_size;
-        let name = function.name;
-        program.template_users.record(TemplateUser::Function(name));
+        let user = program.function_user(id);
+        program.template_users.record(user);
         Ok(())
     }
 
@@ -375,8 +377,10 @@ impl Environment {
                 .rt
                 .eval_plain(&init)
                 .map_err(|e| Diagnostic::new(expr.span(), e.message))?;
+            let module = self.rt.program.current_module;
             self.rt.program.add_global(Global {
                 name: name.name,
+                module,
                 value,
                 init: Rc::new(init),
             });

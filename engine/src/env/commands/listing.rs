@@ -53,6 +53,21 @@ fn print_listing(
     word: &str,
     lines_of: impl Fn(&Runtime, ModuleId) -> Vec<String>,
 ) -> R {
+    let (mut text, count) = listing(rt, scope, lines_of);
+    if count > 0 {
+        text.push_str(&tally(count, word));
+    }
+    out(rt, "t", &text)?;
+    Ok(Value::Void)
+}
+
+/// The lines each module gives for `scope` (under `MODULE:` headers for every
+/// module), and how many there are.
+fn listing(
+    rt: &Runtime,
+    scope: Scope,
+    lines_of: impl Fn(&Runtime, ModuleId) -> Vec<String>,
+) -> (String, usize) {
     let mut text = String::new();
     let mut count = 0;
     match scope {
@@ -74,9 +89,19 @@ fn print_listing(
             }
         }
     }
-    if count > 0 {
-        text.push_str(&tally(count, word));
-    }
+    (text, count)
+}
+
+/// `(show-defglobals [module])`: each defglobal of the module (or of every module,
+/// `*`) with its value, `?*name* = value`, and no tally.
+pub(super) fn show_defglobals(rt: &mut Runtime, args: &[Value]) -> R {
+    let scope = scope(rt, args, 0, "show-defglobals")?;
+    let (text, _) = listing(rt, scope, |rt, module| {
+        let globals = rt.program.globals.iter().filter(|g| g.module == module);
+        globals
+            .map(|g| format!("?*{}* = {}", g.name, g.value.repr()))
+            .collect()
+    });
     out(rt, "t", &text)?;
     Ok(Value::Void)
 }
@@ -169,21 +194,21 @@ fn deffacts_names(rt: &Runtime, module: ModuleId) -> Vec<String> {
     names_in(module, named)
 }
 
-/// The deffunctions still defined (recorded under MAIN).
+/// The deffunctions of `module` still defined.
 fn function_names(rt: &Runtime, module: ModuleId) -> Vec<String> {
-    let defined =
-        (0..rt.program.functions.len() as u32).filter(|id| rt.program.function_defined(*id));
+    let functions = &rt.program.functions;
+    let defined = (0..functions.len() as u32).filter(|id| rt.program.function_defined(*id));
     names_in(
         module,
-        defined.map(|id| (ModuleId(0), rt.program.functions[id as usize].name)),
+        defined.map(|id| (functions[id as usize].module, functions[id as usize].name)),
     )
 }
 
-/// The defglobals (recorded under MAIN).
+/// The defglobals of `module`.
 fn global_names(rt: &Runtime, module: ModuleId) -> Vec<String> {
     names_in(
         module,
-        rt.program.globals.iter().map(|g| (ModuleId(0), g.name)),
+        rt.program.globals.iter().map(|g| (g.module, g.name)),
     )
 }
 

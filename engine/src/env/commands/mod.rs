@@ -24,7 +24,7 @@ use facts::{
 use listing::{
     agenda, facts, get_deffacts_list, get_deffunction_list, get_defglobal_list, get_defmodule_list,
     get_defrule_list, get_deftemplate_list, list_deffacts, list_deffunctions, list_defglobals,
-    list_defmodules, list_deftemplates, rules,
+    list_defmodules, list_deftemplates, rules, show_defglobals,
 };
 use matches::matches;
 use std::collections::HashMap;
@@ -145,6 +145,7 @@ static DEFS: &[CommandDef] = &[
     rt("list-deffacts", 0, Some(1), list_deffacts),
     rt("list-deffunctions", 0, Some(1), list_deffunctions),
     rt("list-defglobals", 0, Some(1), list_defglobals),
+    rt("show-defglobals", 0, Some(1), show_defglobals),
     rt("list-defmodules", 0, Some(0), list_defmodules),
     rt("get-deftemplate-list", 0, Some(1), get_deftemplate_list),
     rt("get-defrule-list", 0, Some(1), get_defrule_list),
