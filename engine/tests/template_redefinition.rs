@@ -30,9 +30,12 @@ fn every_kind_of_use_keeps_the_definition_and_the_error_names_the_user() {
     let cases = [
         (
             "(defrule r (a (x ?x)) => (printout t ?x crlf))",
-            "defrule r uses it",
+            "defrule MAIN::r uses it",
         ),
-        ("(defrule r => (assert (a (x 1))))", "defrule r uses it"),
+        (
+            "(defrule r => (assert (a (x 1))))",
+            "defrule MAIN::r uses it",
+        ),
         ("(deffacts f (a (x 1)))", "deffacts f uses it"),
         (
             "(deffunction g () (assert (a (x 1))))",
@@ -40,7 +43,7 @@ fn every_kind_of_use_keeps_the_definition_and_the_error_names_the_user() {
         ),
         (
             "(defrule r => (do-for-all-facts ((?f a)) TRUE (printout t ?f crlf)))",
-            "defrule r uses it",
+            "defrule MAIN::r uses it",
         ),
         ("(assert (a (x 1)))", "fact f-1 is one of its facts"),
     ];
@@ -114,7 +117,7 @@ fn a_load_redefining_a_template_its_own_rule_uses_defines_nothing() {
     env.load_str(file, "g.clp").expect("loads");
     let err = env.load_str(file, "g.clp").expect_err("r uses a");
     assert!(
-        err.rendered.contains("defrule r uses it"),
+        err.rendered.contains("defrule MAIN::r uses it"),
         "{}",
         err.rendered
     );

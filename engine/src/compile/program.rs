@@ -332,6 +332,21 @@ impl Program {
         id
     }
 
+    /// Removes template `id` from the names in use; its place in `templates` stays,
+    /// so that ids keep their meaning.
+    pub fn remove_template(&mut self, id: TemplateId) {
+        let t = &self.templates[id.0 as usize];
+        if self.template_ids.get(&(t.module, t.name)) == Some(&id) {
+            self.template_ids.remove(&(t.module, t.name));
+        }
+    }
+
+    /// Whether template `id` is still defined (not removed by `undeftemplate`).
+    pub fn template_defined(&self, id: TemplateId) -> bool {
+        let t = &self.templates[id.0 as usize];
+        self.template_ids.get(&(t.module, t.name)) == Some(&id)
+    }
+
     /// The deffunction named `name` (`MODULE::name` or a bare name) as the current
     /// module sees it.
     pub fn function_id(&self, name: Atom) -> Option<u32> {
@@ -355,8 +370,12 @@ impl Program {
     /// Deffunction `id` as a user of templates, by its qualified name.
     pub fn function_user(&self, id: u32) -> super::template_users::TemplateUser {
         let f = &self.functions[id as usize];
-        let qualified = format!("{}::{}", self.module_name(f.module), f.name);
-        super::template_users::TemplateUser::Function(atom(&qualified))
+        super::template_users::TemplateUser::Function(self.qualified(f.module, f.name))
+    }
+
+    /// `MODULE::name` for a construct `name` of `module`.
+    pub fn qualified(&self, module: ModuleId, name: Atom) -> Atom {
+        atom(&format!("{}::{}", self.module_name(module), name))
     }
 
     /// Whether deffunction `id` is still defined (not removed by `undeffunction`).
@@ -397,6 +416,15 @@ impl Program {
         self.global_ids.insert(key, id);
         self.globals.push(global);
         id
+    }
+
+    /// The module and base name a construct name (`MODULE::name` or a bare name,
+    /// of the current module) designates; `None` for an unknown module.
+    pub fn module_and_name(&self, name: Atom) -> Option<(ModuleId, Atom)> {
+        match split_qualified(name.as_str()) {
+            Some((module, base)) => Some((self.module_id(atom(module))?, atom(base))),
+            None => Some((self.current_module, name)),
+        }
     }
 
     /// The module named `name`.

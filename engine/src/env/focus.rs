@@ -5,7 +5,7 @@ use super::Runtime;
 use crate::compile::ModuleId;
 
 impl Runtime {
-    /// Pushes `module` on the focus stack.
+    /// Pushes `module` on the focus stack; it becomes the current module, as in CLIPS.
     pub(crate) fn push_focus(&mut self, module: ModuleId) {
         if self.watch.focus {
             let line = match self.focus.last() {
@@ -19,11 +19,16 @@ impl Runtime {
             self.routers.write("t", &line);
         }
         self.focus.push(module);
+        self.program.current_module = module;
     }
 
-    /// Pops the module on top of the focus stack; `None` if the stack is empty.
+    /// Pops the module on top of the focus stack; `None` if the stack is empty. The
+    /// module below becomes the current module (the last one popped stays current).
     pub(crate) fn pop_focus(&mut self) -> Option<ModuleId> {
         let module = self.focus.pop()?;
+        if let Some(&below) = self.focus.last() {
+            self.program.current_module = below;
+        }
         if self.watch.focus {
             let line = match self.focus.last() {
                 Some(&to) => format!(

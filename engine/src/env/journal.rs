@@ -122,7 +122,7 @@ impl Environment {
             .rules
             .iter()
             .enumerate()
-            .filter(|(i, r)| self.rt.rule_ids.get(&r.name) == Some(i))
+            .filter(|(i, _)| self.rt.rule_defined(*i))
             .map(|(_, r)| RuleFirings {
                 name: r.name.as_str(),
                 comment: r.comment.as_deref(),

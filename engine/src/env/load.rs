@@ -423,14 +423,12 @@ impl Environment {
             let frame_size = compiler.scope.size();
             compiled.push((d, rhs, frame_size));
         }
-        self.rt
-            .program
-            .template_users
-            .record(TemplateUser::Rule(name));
+        let user = TemplateUser::Rule(self.rt.program.qualified(module, name));
+        self.rt.program.template_users.record(user);
         if self.rt.checking {
             return Ok(());
         }
-        self.unlink_rule(name);
+        self.unlink_rule((module, name));
         let rule_index = self.rt.rules.len();
         let mut productions = Vec::new();
         for (d, rhs, frame_size) in &compiled {
@@ -459,7 +457,7 @@ impl Environment {
             fired: 0,
             breakpoint: false,
         });
-        self.rt.rule_ids.insert(name, rule_index);
+        self.rt.rule_ids.insert((module, name), rule_index);
         self.branch_net = None;
         let facts: Vec<Rc<crate::wm::Fact>> = self.rt.wm.iter().cloned().collect();
         for ((d, _, _), id) in compiled.iter().zip(productions) {
@@ -469,19 +467,24 @@ impl Environment {
         Ok(())
     }
 
-    /// Removes rule `name` and its activations; `false` if there is none.
+    /// Removes rule `name` (`MODULE::name`, or a rule of the current module) and its
+    /// activations; `false` if there is none.
     pub(crate) fn remove_rule(&mut self, name: crate::value::Atom) -> bool {
-        self.rt
-            .program
-            .template_users
-            .forget(TemplateUser::Rule(name));
-        self.unlink_rule(name)
+        let Some((module, name)) = self.rt.program.module_and_name(name) else {
+            return false;
+        };
+        let user = TemplateUser::Rule(self.rt.program.qualified(module, name));
+        self.rt.program.template_users.forget(user);
+        self.unlink_rule((module, name))
     }
 
-    /// Takes rule `name` out of the network and the table of names (its record of
-    /// the templates it names is left to the caller).
-    fn unlink_rule(&mut self, name: crate::value::Atom) -> bool {
-        let Some(index) = self.rt.rule_ids.remove(&name) else {
+    /// Takes the rule of `module` named `name` out of the network and the table of
+    /// names (its record of the templates it names is left to the caller).
+    fn unlink_rule(
+        &mut self,
+        (module, name): (crate::compile::ModuleId, crate::value::Atom),
+    ) -> bool {
+        let Some(index) = self.rt.rule_ids.remove(&(module, name)) else {
             return false;
         };
         self.branch_net = None;
@@ -492,14 +495,14 @@ impl Environment {
         true
     }
 
-    /// The rule named `name`.
+    /// The rule named `name` (`MODULE::name`, or a rule of the current module).
     pub fn rule_index(&self, name: &str) -> Option<usize> {
-        self.rt.rule_ids.get(&atom(name)).copied()
+        self.rt.rule_named(atom(name))
     }
 
     /// Rule indices of the defined rules, in definition order.
     pub fn rule_indices(&self) -> Vec<usize> {
-        let mut v: Vec<usize> = self.rt.rule_ids.values().copied().collect();
+        let mut v: Vec<usize> = self.rt.defined_rules().collect();
         v.sort_unstable();
         v
     }

@@ -207,7 +207,8 @@ pub struct Runtime {
     pub agenda: Agenda,
     /// All rules ever defined, by index.
     pub rules: Vec<Rule>,
-    rule_ids: FxHashMap<Atom, usize>,
+    /// The defined rules by module and name (two modules may each have a rule `r`).
+    rule_ids: FxHashMap<(ModuleId, Atom), usize>,
     /// All productions, by id.
     pub productions: Vec<Production>,
     /// All deffacts.
@@ -268,6 +269,27 @@ pub struct Runtime {
     /// Batch files a command asked for while commands were being read from a batch
     /// file or a prompt, waiting to be read next (see [`Environment::batch_str`]).
     pub batch_queue: BatchQueue,
+}
+
+impl Runtime {
+    /// The rule named `name`: `MODULE::name`, or a rule of the current module (rules
+    /// are not imported), as CLIPS finds them.
+    pub fn rule_named(&self, name: Atom) -> Option<usize> {
+        let key = self.program.module_and_name(name)?;
+        self.rule_ids.get(&key).copied()
+    }
+
+    /// Whether rule `index` is still defined (not removed, nor replaced by a rule
+    /// of the same module and name).
+    pub fn rule_defined(&self, index: usize) -> bool {
+        let rule = &self.rules[index];
+        self.rule_ids.get(&(rule.module, rule.name)) == Some(&index)
+    }
+
+    /// The indices of the defined rules, in no particular order.
+    pub fn defined_rules(&self) -> impl Iterator<Item = usize> + '_ {
+        self.rule_ids.values().copied()
+    }
 }
 
 /// The batch files waiting for the command reader.

@@ -100,7 +100,7 @@ impl Environment {
     ) -> Result<(u64, StopReason), RunError> {
         self.rt.halted = false;
         if self.rt.focus.is_empty() {
-            self.rt.focus.push(ModuleId(0));
+            self.rt.push_focus(ModuleId(0));
         }
         let mut fired = 0u64;
         // The name is copied into the error only if a limit stops the run.

@@ -8,7 +8,7 @@
 
 use super::{lexeme, out, R};
 use crate::compile::program::unqualified;
-use crate::compile::ModuleId;
+use crate::compile::{ModuleId, TemplateId};
 use crate::env::{show, Environment, Runtime};
 use crate::eval::EvalError;
 use crate::value::{Atom, Value};
@@ -143,9 +143,7 @@ pub(super) fn rules(rt: &mut Runtime, args: &[Value]) -> R {
 /// The rules of `module`, in definition order.
 fn rule_names(rt: &Runtime, module: ModuleId) -> Vec<String> {
     let mut live: Vec<usize> = rt
-        .rule_ids
-        .values()
-        .copied()
+        .defined_rules()
         .filter(|i| rt.rules[*i].module == module)
         .collect();
     live.sort_unstable();
@@ -184,7 +182,9 @@ fn names_in(module: ModuleId, items: impl Iterator<Item = (ModuleId, Atom)>) -> 
 fn template_names(rt: &Runtime, module: ModuleId) -> Vec<String> {
     names_in(
         module,
-        rt.program.templates.iter().map(|t| (t.module, t.name)),
+        (rt.program.templates.iter().enumerate())
+            .filter(|(id, _)| rt.program.template_defined(TemplateId(*id as u32)))
+            .map(|(_, t)| (t.module, t.name)),
     )
 }
 

@@ -14,6 +14,7 @@ use super::{show, Environment, Runtime, SalienceEvaluation};
 use crate::agenda::Strategy;
 use crate::compile::expr::{CommandSig, CommandTable};
 use crate::compile::program::{split_qualified, unqualified};
+use crate::compile::TemplateId;
 use crate::eval::{self, printout_text, EvalError};
 use crate::value::{atom, Atom, FactId, Value};
 use facts::{
@@ -177,6 +178,7 @@ static DEFS: &[CommandDef] = &[
     env("load-facts", 1, Some(1), load_facts),
     env("undefrule", 1, Some(1), undefrule),
     rt("undeffunction", 1, Some(1), undeffunction),
+    rt("undeftemplate", 1, Some(1), undeftemplate),
     env("dependencies", 1, Some(1), dependencies),
     env("dependents", 1, Some(1), dependents),
     env("matches", 1, Some(2), matches),
@@ -499,14 +501,15 @@ fn pretty(
 ) -> R {
     match found.and_then(|(source, module)| super::pretty::render(&source, module.as_str())) {
         Some(text) => out(rt, "t", &format!("{text}\n"))?,
-        None => {
-            rt.routers.write(
-                "werror",
-                &format!("[PRNTUTIL1] Unable to find {kind} {name}.\n"),
-            );
-        }
+        None => not_found(rt, kind, name),
     }
     Ok(Value::Void)
+}
+
+/// CLIPS's message for a command naming a construct that does not exist.
+fn not_found(rt: &mut Runtime, kind: &str, name: &str) {
+    let line = format!("[PRNTUTIL1] Unable to find {kind} {name}.\n");
+    rt.routers.write("werror", &line);
 }
 
 /// The name argument of a pp command without its module qualifier.
@@ -518,9 +521,9 @@ fn pp_name(args: &[Value], what: &str) -> Result<(String, Atom), EvalError> {
 
 /// `(ppdefrule name)`.
 fn ppdefrule(rt: &mut Runtime, args: &[Value]) -> R {
-    let (name, base) = pp_name(args, "ppdefrule")?;
-    let found = rt.rule_ids.get(&base).map(|i| {
-        let rule = &rt.rules[*i];
+    let name = lexeme(args, 0, "ppdefrule")?;
+    let found = rt.rule_named(atom(&name)).map(|i| {
+        let rule = &rt.rules[i];
         (rule.source.clone(), rt.program.module_name(rule.module))
     });
     pretty(rt, found, "defrule", &name)
@@ -856,22 +859,55 @@ fn load_facts(env: &mut Environment, args: &[Value]) -> R {
 
 fn undefrule(env: &mut Environment, args: &[Value]) -> R {
     let name = lexeme(args, 0, "undefrule")?;
-    if env.remove_rule(atom(&name)) {
-        Ok(Value::Void)
-    } else {
-        Err(EvalError::new(format!("undefrule: unknown rule {name}")))
+    if !env.remove_rule(atom(&name)) {
+        not_found(&mut env.rt, "defrule", &name);
     }
+    Ok(Value::Void)
+}
+
+/// `(undeftemplate name)`, or `*` for every template of the current module: a
+/// template that facts or constructs use stays, with CLIPS's message.
+fn undeftemplate(rt: &mut Runtime, args: &[Value]) -> R {
+    let name = lexeme(args, 0, "undeftemplate")?;
+    let program = &rt.program;
+    let ids: Vec<TemplateId> = if name == "*" {
+        let module = program.current_module;
+        (0..program.templates.len() as u32)
+            .map(TemplateId)
+            .filter(|&id| program.template_defined(id) && program.template(id).module == module)
+            .collect()
+    } else {
+        let found = program.module_and_name(atom(&name));
+        match found.and_then(|(module, base)| program.own_template(module, base)) {
+            Some(id) => vec![id],
+            None => {
+                not_found(rt, "deftemplate", &name);
+                return Ok(Value::Void);
+            }
+        }
+    };
+    for id in ids {
+        let in_use = rt.program.template_users.user_of(id).is_some()
+            || rt.wm.iter().any(|f| f.template == id);
+        if in_use {
+            let line = format!(
+                "[PRNTUTIL4] Unable to delete deftemplate {}.\n",
+                rt.program.template(id).name
+            );
+            rt.routers.write("werror", &line);
+        } else {
+            rt.program.remove_template(id);
+        }
+    }
+    Ok(Value::Void)
 }
 
 fn undeffunction(rt: &mut Runtime, args: &[Value]) -> R {
     let name = lexeme(args, 0, "undeffunction")?;
-    if rt.program.remove_function(atom(&name)) {
-        Ok(Value::Void)
-    } else {
-        Err(EvalError::new(format!(
-            "undeffunction: unable to find deffunction {name}"
-        )))
+    if !rt.program.remove_function(atom(&name)) {
+        not_found(rt, "deffunction", &name);
     }
+    Ok(Value::Void)
 }
 
 fn dependencies(env: &mut Environment, args: &[Value]) -> R {
