@@ -124,7 +124,8 @@ impl ImportExportConflict {
     }
 }
 
-/// Whether an import or export specification covers the deftemplate `name`.
+/// Whether an import or export specification covers the construct of kind `kind`
+/// named `name`.
 fn covers(items: &PortItems, kind: Exported, name: Atom) -> bool {
     match items {
         PortItems::All => true,

@@ -19,11 +19,12 @@ use std::fmt;
 /// A construct that can name templates.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum TemplateUser {
-    /// A defrule, by name.
+    /// A defrule, by its qualified name (`MODULE::name`: two modules may each
+    /// have a rule of the same name).
     Rule(Atom),
     /// A deffacts, by name.
     Deffacts(Atom),
-    /// A deffunction, by name.
+    /// A deffunction, by its qualified name.
     Function(Atom),
 }
 

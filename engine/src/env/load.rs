@@ -281,24 +281,15 @@ impl Environment {
         name: crate::value::Atom,
         module: crate::compile::ModuleId,
     ) -> Result<(), Diagnostic> {
-        let Some(id) = self.rt.program.own_template(module, name) else {
+        let own = self.rt.program.own_template(module, name);
+        let Some(why) = own.and_then(|id| self.rt.template_in_use(id)) else {
             return Ok(());
-        };
-        let why = match self.rt.program.template_users.user_of(id) {
-            Some(user) => format!("{user} uses it (remove that, or (clear), first)"),
-            None => match self.rt.wm.iter().find(|f| f.template == id) {
-                Some(fact) => format!(
-                    "fact f-{} is one of its facts (retract them, or (clear), first)",
-                    fact.id.0
-                ),
-                None => return Ok(()),
-            },
         };
         Err(Diagnostic::new(
             t.name.span,
             format!("[CSTRCPSR4] Cannot redefine deftemplate '{name}' while it is in use."),
         )
-        .with_label(why))
+        .with_label(format!("{why}; (clear) removes every construct and fact")))
     }
 
     fn define_deffacts(&mut self, f: &ast::Deffacts, source: SourceText) -> Result<(), Diagnostic> {

@@ -286,6 +286,16 @@ impl Runtime {
         self.rule_ids.get(&(rule.module, rule.name)) == Some(&index)
     }
 
+    /// Why template `id` is in use, if it is: a construct names it, or a fact of it
+    /// exists (such a template is neither redefined nor removed, as in CLIPS).
+    pub(crate) fn template_in_use(&self, id: TemplateId) -> Option<String> {
+        if let Some(user) = self.program.template_users.user_of(id) {
+            return Some(format!("{user} uses it"));
+        }
+        let fact = self.wm.iter().find(|f| f.template == id)?;
+        Some(format!("fact f-{} is one of its facts", fact.id.0))
+    }
+
     /// The indices of the defined rules, in no particular order.
     pub fn defined_rules(&self) -> impl Iterator<Item = usize> + '_ {
         self.rule_ids.values().copied()

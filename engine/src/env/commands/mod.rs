@@ -887,9 +887,7 @@ fn undeftemplate(rt: &mut Runtime, args: &[Value]) -> R {
         }
     };
     for id in ids {
-        let in_use = rt.program.template_users.user_of(id).is_some()
-            || rt.wm.iter().any(|f| f.template == id);
-        if in_use {
+        if rt.template_in_use(id).is_some() {
             let line = format!(
                 "[PRNTUTIL4] Unable to delete deftemplate {}.\n",
                 rt.program.template(id).name
