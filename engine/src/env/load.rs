@@ -5,7 +5,7 @@ use super::commands::TABLE;
 use super::{DeffactsDef, Environment, Production, Rule, Salience};
 use crate::compile::expr::FactBuild;
 use crate::compile::lhs::LhsCompiler;
-use crate::compile::program::{split_qualified, Function, Global};
+use crate::compile::program::{split_qualified, Exported, Function, Global};
 use crate::compile::template::{Slot, SlotConstraint, SlotDefault, Template};
 use crate::compile::template_users::TemplateUser;
 use crate::compile::{CExpr, ExprCompiler, Scope};
@@ -175,7 +175,9 @@ impl Environment {
             Construct::Function(f) => self.define_function(f, source),
             Construct::Global(g) => self.define_globals(g),
             Construct::Module(m) => {
-                let id = self.rt.program.add_module(m.name.name, Some(m.clone()));
+                let id = (self.rt.program)
+                    .define_module(m.name.name, m.clone())
+                    .map_err(|e| e.at(m.name.span))?;
                 self.rt.program.current_module = id;
                 Ok(())
             }
@@ -203,7 +205,7 @@ impl Environment {
         let module = self.rt.program.module_of(t.name.name);
         self.rt
             .program
-            .check_conflict(name, module, false)
+            .check_conflict(Exported::Template, name, module, false)
             .map_err(|e| e.at(t.name.span))?;
         self.refuse_redefining_in_use(t, name, module)?;
         let mut slots = Vec::with_capacity(t.slots.len());
@@ -336,6 +338,10 @@ impl Environment {
             .with_label("choose another name"));
         }
         let module = self.rt.program.module_of(f.name.name);
+        let name = crate::compile::program::unqualified(f.name.name);
+        (self.rt.program)
+            .check_conflict(Exported::Function, name, module, false)
+            .map_err(|e| e.at(f.name.span))?;
         let id = self.rt.program.declare_function(Function {
             name: crate::compile::program::unqualified(f.name.name),
             module,
@@ -369,6 +375,9 @@ impl Environment {
                 .eval_plain(&init)
                 .map_err(|e| Diagnostic::new(expr.span(), e.message))?;
             let module = self.rt.program.current_module;
+            (self.rt.program)
+                .check_conflict(Exported::Global, name.name, module, false)
+                .map_err(|e| e.at(name.span))?;
             self.rt.program.add_global(Global {
                 name: name.name,
                 module,

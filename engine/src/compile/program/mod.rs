@@ -3,11 +3,14 @@
 //! Compiling a construct resolves every name it uses against these tables, so that
 //! the network and the evaluator work with indices, never with strings.
 
+mod visibility;
+
+pub use visibility::{Exported, ImportExportConflict, ModuleConflict};
+
 use super::expr::CExpr;
 use super::template::{ModuleId, Template, TemplateId};
 use super::template_users::TemplateUsers;
-use crate::syntax::ast::{Defmodule, PortItems, PortSpec};
-use crate::syntax::{Diagnostic, Span};
+use crate::syntax::ast::Defmodule;
 use crate::value::{atom, Atom, Value};
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
@@ -98,66 +101,6 @@ impl Default for Program {
     }
 }
 
-/// A template that cannot be defined because some module would then see two
-/// templates of that name (CLIPS's `[CSTRCPSR3]`).
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[error(
-    "[CSTRCPSR3] Cannot define {}deftemplate '{name}' because of an import/export conflict.",
-    if *implied { "implied " } else { "" }
-)]
-pub struct ImportExportConflict {
-    /// The template's name.
-    pub name: Atom,
-    /// Whether it is the implied template of an ordered fact.
-    pub implied: bool,
-    /// A module that would see two templates of that name.
-    pub module: Atom,
-}
-
-impl ImportExportConflict {
-    /// The error as a diagnostic pointing at `span`, where the template is named.
-    pub fn at(&self, span: Span) -> Diagnostic {
-        Diagnostic::new(span, self.to_string()).with_label(format!(
-            "module {} would see two deftemplates named {}",
-            self.module, self.name
-        ))
-    }
-}
-
-/// Whether an import or export specification covers the construct of kind `kind`
-/// named `name`.
-fn covers(items: &PortItems, kind: Exported, name: Atom) -> bool {
-    match items {
-        PortItems::All => true,
-        PortItems::None => false,
-        PortItems::Kind { construct, names } => {
-            construct.name.as_str() == kind.keyword()
-                && names
-                    .as_ref()
-                    .is_none_or(|n| n.iter().any(|i| i.name == name))
-        }
-    }
-}
-
-/// The kinds of construct a module exports and imports by name.
-#[derive(Debug, Clone, Copy)]
-enum Exported {
-    Template,
-    Function,
-    Global,
-}
-
-impl Exported {
-    /// The construct keyword naming the kind in `export` and `import` specifications.
-    fn keyword(self) -> &'static str {
-        match self {
-            Exported::Template => "deftemplate",
-            Exported::Function => "deffunction",
-            Exported::Global => "defglobal",
-        }
-    }
-}
-
 /// A construct name's `MODULE::` qualifier and base name, if it has a qualifier.
 ///
 /// Most names have none: a check for `:` (a byte search) comes first, where
@@ -185,93 +128,6 @@ impl Program {
         self.template_from(self.current_module, name)
     }
 
-    /// The template `name` as seen from module `from`.
-    pub fn template_from(&self, from: ModuleId, name: Atom) -> Option<TemplateId> {
-        self.seen_from(&self.template_ids, Exported::Template, from, name)
-    }
-
-    /// The construct of kind `kind` named `name` (`MODULE::name` or a bare name) as
-    /// module `from` sees it, in `ids` (by defining module and name): its own, or one
-    /// it imports, directly or through modules that export what they import.
-    fn seen_from<Id: Copy>(
-        &self,
-        ids: &FxHashMap<(ModuleId, Atom), Id>,
-        kind: Exported,
-        from: ModuleId,
-        name: Atom,
-    ) -> Option<Id> {
-        if let Some((module, base)) = split_qualified(name.as_str()) {
-            let (module, base) = (self.module_id(atom(module))?, atom(base));
-            let id = *ids.get(&(module, base))?;
-            let visible = module == from || self.sources(from, kind, base).contains(&module);
-            return visible.then_some(id);
-        }
-        // The module's own construct comes first; looking it up directly spares the
-        // search (by-name asserts come this way).
-        if let Some(&id) = ids.get(&(from, name)) {
-            return Some(id);
-        }
-        self.sources(from, kind, name)
-            .into_iter()
-            .find_map(|m| ids.get(&(m, name)).copied())
-    }
-
-    /// The modules where module `from` looks for a construct of kind `kind` named
-    /// `name`, each once, as CLIPS searches them: `from` itself, then, depth first,
-    /// every module it imports `name` from that exports it (so a module passes on
-    /// what it imports when it exports it too).
-    fn sources(&self, from: ModuleId, kind: Exported, name: Atom) -> Vec<ModuleId> {
-        let mut found = Vec::new();
-        let mut pending = vec![from];
-        while let Some(module) = pending.pop() {
-            if found.contains(&module) {
-                continue;
-            }
-            found.push(module);
-            let imported = self
-                .ports(module)
-                .filter(|p| p.import && covers(&p.items, kind, name))
-                .filter_map(|p| p.module.and_then(|m| self.module_id(m.name)))
-                .filter(|&m| self.exports(m, kind, name));
-            // Reversed onto the stack, so the first import is searched first.
-            let next: Vec<ModuleId> = imported.collect();
-            pending.extend(next.into_iter().rev());
-        }
-        found
-    }
-
-    /// The import and export specifications of `module`.
-    fn ports(&self, module: ModuleId) -> impl Iterator<Item = &PortSpec> + '_ {
-        self.modules[module.0 as usize]
-            .definition
-            .iter()
-            .flat_map(|d| d.ports.iter())
-    }
-
-    /// Whether `module` exports its construct of kind `kind` named `name` (if it
-    /// has one).
-    fn exports(&self, module: ModuleId, kind: Exported, name: Atom) -> bool {
-        self.ports(module)
-            .any(|p| !p.import && covers(&p.items, kind, name))
-    }
-
-    /// Whether template `id` can be used from module `from`: it is defined there, or
-    /// `from` imports it, directly or through modules that export it.
-    pub fn is_visible(&self, id: TemplateId, from: ModuleId) -> bool {
-        let t = self.template(id);
-        t.module == from || (self.sources(from, Exported::Template, t.name)).contains(&t.module)
-    }
-
-    /// The module that would see two templates named `name` if module `defining`
-    /// defined one: CLIPS's import/export conflict, which forbids the definition.
-    fn import_export_conflict(&self, name: Atom, defining: ModuleId) -> Option<ModuleId> {
-        let defines = |m: ModuleId| m == defining || self.template_ids.contains_key(&(m, name));
-        (0..self.modules.len() as u32).map(ModuleId).find(|&m| {
-            let sources = self.sources(m, Exported::Template, name);
-            sources.into_iter().filter(|&s| defines(s)).count() > 1
-        })
-    }
-
     /// The template with id `id`.
     pub fn template(&self, id: TemplateId) -> &Template {
         &self.templates[id.0 as usize]
@@ -285,7 +141,7 @@ impl Program {
             return Ok(id);
         }
         let (name, module) = (unqualified(name), self.current_module);
-        self.check_conflict(name, module, true)?;
+        self.check_conflict(Exported::Template, name, module, true)?;
         Ok(self.add_template(Template::implied(name, module)))
     }
 
@@ -300,24 +156,6 @@ impl Program {
     /// The template `name` defined in `module` itself (not one it imports).
     pub fn own_template(&self, module: ModuleId, name: Atom) -> Option<TemplateId> {
         self.template_ids.get(&(module, name)).copied()
-    }
-
-    /// An error if defining template `name` (implied or not) in `module` would cause
-    /// an import/export conflict.
-    pub fn check_conflict(
-        &self,
-        name: Atom,
-        module: ModuleId,
-        implied: bool,
-    ) -> Result<(), ImportExportConflict> {
-        match self.import_export_conflict(name, module) {
-            Some(sees_two) => Err(ImportExportConflict {
-                name,
-                implied,
-                module: self.module_name(sees_two),
-            }),
-            None => Ok(()),
-        }
     }
 
     /// Adds (or, for an existing name in the same module, replaces) a template.
