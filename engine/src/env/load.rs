@@ -173,7 +173,7 @@ impl Environment {
             Construct::Facts(f) => self.define_deffacts(f, source),
             Construct::Rule(r) => self.define_rule(r, source, origin),
             Construct::Function(f) => self.define_function(f, source),
-            Construct::Global(g) => self.define_globals(g),
+            Construct::Global(g) => self.define_globals(g, source),
             Construct::Module(m) => {
                 let id = (self.rt.program)
                     .define_module(m.name.name, m.clone())
@@ -367,7 +367,7 @@ impl Environment {
         Ok(())
     }
 
-    fn define_globals(&mut self, g: &ast::Defglobal) -> Result<(), Diagnostic> {
+    fn define_globals(&mut self, g: &ast::Defglobal, source: SourceText) -> Result<(), Diagnostic> {
         for (name, expr) in &g.globals {
             let init = self.compiler(Scope::default()).compile(expr)?;
             let value = self
@@ -383,6 +383,7 @@ impl Environment {
                 module,
                 value,
                 init: Rc::new(init),
+                source: source.clone(),
             });
         }
         Ok(())

@@ -51,6 +51,36 @@ pub fn render(source: &str, module: &str) -> Option<String> {
     Some(p.out)
 }
 
+/// Renders the global `name` of the source text of a `defglobal` as CLIPS's
+/// `ppdefglobal` does: `(defglobal MODULE ?*name* = value)`, the value's tokens
+/// laid out as in the other constructs. `None` if the text defines no such global.
+pub fn render_global(source: &str, module: &str, name: &str) -> Option<String> {
+    let (construct, _) = read_one(source).ok()??;
+    let items = construct.as_list()?;
+    let definitions = items.get(1..)?;
+    // An optional module name comes before the first `?*name* = value`.
+    let definitions = match definitions.first()?.as_symbol() {
+        Some(_) => &definitions[1..],
+        None => definitions,
+    };
+    let value = definitions
+        .chunks(3)
+        .find_map(|definition| match definition {
+            [variable, _, value] => match variable.as_token() {
+                Some(Token::Global(g)) if g.as_str() == name => Some(value),
+                _ => None,
+            },
+            _ => None,
+        })?;
+    let mut p = Printer {
+        out: format!("(defglobal {module} ?*{name}* = "),
+        depth: 3,
+    };
+    p.expr(value);
+    p.push(")");
+    Some(p.out)
+}
+
 /// How much conditional elements indent their children.
 const CE_INDENT: usize = 5;
 /// How much control functions indent their bodies.

@@ -45,6 +45,8 @@ pub struct Global {
     pub value: Value,
     /// The initial-value expression, re-evaluated at `(reset)`.
     pub init: Rc<CExpr>,
+    /// The source text of the defglobal construct defining it, for `ppdefglobal`.
+    pub source: crate::syntax::SourceText,
 }
 
 /// A defmodule.
@@ -189,7 +191,11 @@ impl Program {
     /// The deffunction named `name` (`MODULE::name` or a bare name) as the current
     /// module sees it.
     pub fn function_id(&self, name: Atom) -> Option<u32> {
-        let from = self.current_module;
+        self.function_from(self.current_module, name)
+    }
+
+    /// The deffunction named `name` as module `from` sees it.
+    pub fn function_from(&self, from: ModuleId, name: Atom) -> Option<u32> {
         self.seen_from(&self.function_ids, Exported::Function, from, name)
     }
 
@@ -240,7 +246,11 @@ impl Program {
     /// The defglobal named `name` (`MODULE::name` or a bare name) as the current
     /// module sees it.
     pub fn global_id(&self, name: Atom) -> Option<u32> {
-        let from = self.current_module;
+        self.global_from(self.current_module, name)
+    }
+
+    /// The defglobal named `name` as module `from` sees it.
+    pub fn global_from(&self, from: ModuleId, name: Atom) -> Option<u32> {
         self.seen_from(&self.global_ids, Exported::Global, from, name)
     }
 

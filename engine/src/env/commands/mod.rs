@@ -13,7 +13,7 @@ mod teach;
 use super::{show, Environment, Runtime, SalienceEvaluation};
 use crate::agenda::Strategy;
 use crate::compile::expr::{CommandSig, CommandTable};
-use crate::compile::program::{split_qualified, unqualified};
+use crate::compile::program::unqualified;
 use crate::compile::TemplateId;
 use crate::eval::{self, printout_text, EvalError};
 use crate::value::{atom, Atom, FactId, Value};
@@ -157,6 +157,7 @@ static DEFS: &[CommandDef] = &[
     rt("ppdefrule", 1, Some(1), ppdefrule),
     rt("ppdeftemplate", 1, Some(1), ppdeftemplate),
     rt("ppdeffunction", 1, Some(1), ppdeffunction),
+    rt("ppdefglobal", 1, Some(1), ppdefglobal),
     rt("ppdeffacts", 1, Some(1), ppdeffacts),
     rt("get-current-module", 0, Some(0), get_current_module),
     rt("set-current-module", 1, Some(1), set_current_module),
@@ -553,22 +554,33 @@ fn ppdeffacts(rt: &mut Runtime, args: &[Value]) -> R {
     pretty(rt, found, "deffacts", &name)
 }
 
-/// `(ppdeffunction name)`. Deffunctions keep no module, so they print in the
-/// module their source names, or MAIN.
+/// `(ppdeffunction name)`; a qualified name is looked up from its own module, where
+/// it is always visible.
 fn ppdeffunction(rt: &mut Runtime, args: &[Value]) -> R {
-    let (name, base) = pp_name(args, "ppdeffunction")?;
-    let id = rt.program.function_id(atom(&name));
-    let found = id.or_else(|| rt.program.function_id(base)).and_then(|f| {
-        let source = rt.program.functions[f as usize].source.clone()?;
-        let module = crate::syntax::sexpr::read_one(&source)
-            .ok()
-            .flatten()
-            .and_then(|(e, _)| e.as_list()?.get(1)?.as_symbol())
-            .and_then(|n| split_qualified(n.as_str()).map(|(m, _)| atom(m)))
-            .unwrap_or_else(|| atom("MAIN"));
-        Some((source, module))
+    let name = lexeme(args, 0, "ppdeffunction")?;
+    let from = rt.program.module_of(atom(&name));
+    let found = rt.program.function_from(from, atom(&name)).and_then(|f| {
+        let function = &rt.program.functions[f as usize];
+        let module = rt.program.module_name(function.module);
+        function.source.clone().map(|source| (source, module))
     });
     pretty(rt, found, "deffunction", &name)
+}
+
+/// `(ppdefglobal name)`, found as `ppdeffunction` finds a deffunction.
+fn ppdefglobal(rt: &mut Runtime, args: &[Value]) -> R {
+    let name = lexeme(args, 0, "ppdefglobal")?;
+    let from = rt.program.module_of(atom(&name));
+    let text = rt.program.global_from(from, atom(&name)).and_then(|g| {
+        let global = &rt.program.globals[g as usize];
+        let module = rt.program.module_name(global.module);
+        super::pretty::render_global(&global.source, module.as_str(), global.name.as_str())
+    });
+    match text {
+        Some(text) => out(rt, "t", &format!("{text}\n"))?,
+        None => not_found(rt, "defglobal", &name),
+    }
+    Ok(Value::Void)
 }
 
 fn get_current_module(rt: &mut Runtime, _: &[Value]) -> R {
