@@ -115,6 +115,24 @@ pub fn split_qualified(name: &str) -> Option<(&str, &str)> {
     }
 }
 
+/// Puts `item` under `key`: in the place of the item of that module and name if
+/// there is one (its id kept), else at the end of `items`. Returns its id.
+fn put<T>(
+    ids: &mut FxHashMap<(ModuleId, Atom), u32>,
+    items: &mut Vec<T>,
+    key: (ModuleId, Atom),
+    item: T,
+) -> u32 {
+    if let Some(&id) = ids.get(&key) {
+        items[id as usize] = item;
+        return id;
+    }
+    let id = items.len() as u32;
+    ids.insert(key, id);
+    items.push(item);
+    id
+}
+
 /// Strips a `MODULE::` qualifier from a construct name.
 pub fn unqualified(name: Atom) -> Atom {
     match split_qualified(name.as_str()) {
@@ -233,14 +251,7 @@ impl Program {
     /// Declares a deffunction (its body is set once compiled); returns its id.
     pub fn declare_function(&mut self, function: Function) -> u32 {
         let key = (function.module, function.name);
-        if let Some(&id) = self.function_ids.get(&key) {
-            self.functions[id as usize] = function;
-            return id;
-        }
-        let id = self.functions.len() as u32;
-        self.function_ids.insert(key, id);
-        self.functions.push(function);
-        id
+        put(&mut self.function_ids, &mut self.functions, key, function)
     }
 
     /// The defglobal named `name` (`MODULE::name` or a bare name) as the current
@@ -257,14 +268,7 @@ impl Program {
     /// Adds or redefines a global; returns its id.
     pub fn add_global(&mut self, global: Global) -> u32 {
         let key = (global.module, global.name);
-        if let Some(&id) = self.global_ids.get(&key) {
-            self.globals[id as usize] = global;
-            return id;
-        }
-        let id = self.globals.len() as u32;
-        self.global_ids.insert(key, id);
-        self.globals.push(global);
-        id
+        put(&mut self.global_ids, &mut self.globals, key, global)
     }
 
     /// The module and base name a construct name (`MODULE::name` or a bare name,
