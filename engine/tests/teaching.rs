@@ -133,3 +133,32 @@ fn breakpoints_stop_before_the_rule_as_clips_does() {
     assert_eq!(run(&mut env, "(run)"), "b 1\n");
     assert_eq!(run(&mut env, "(remove-break b) (show-breaks)"), "");
 }
+
+/// A variable typed at the prompt before anything binds it is an error naming it,
+/// as CLIPS's `[EVALUATN1]` (6.4's wording), not a silent nil; `(bind ?x)` with no
+/// value unbinds it again and returns FALSE, and a variable bound to the void value
+/// of `printout` stays bound (CLIPS 6.30 and 6.4 for each case).
+#[test]
+fn an_unbound_variable_at_the_prompt_is_an_error() {
+    let mut env = Environment::new();
+    let seen = run(
+        &mut env,
+        "?typo\n(printout t ?typo crlf)\n(bind ?x 3)\n?x\n(bind ?x)\n?x\n\
+         (bind ?v (printout t \"printed\" crlf))\n(printout t [ ?v ] crlf)",
+    );
+    let lines: Vec<&str> = seen.lines().collect();
+    assert!(
+        lines[0].contains("[EVALUATN1] Variable ?typo is unbound."),
+        "{seen}"
+    );
+    assert!(
+        lines[1].contains("[EVALUATN1] Variable ?typo is unbound."),
+        "{seen}"
+    );
+    assert_eq!(lines[2..5], ["3", "3", "FALSE"], "{seen}");
+    assert!(
+        lines[5].contains("[EVALUATN1] Variable ?x is unbound."),
+        "{seen}"
+    );
+    assert_eq!(lines[6..], ["printed", "[]"], "{seen}");
+}

@@ -108,6 +108,9 @@ pub enum Special {
     Query(FactQuery),
     /// `?f:slot` inside a fact-set query.
     QuerySlot(u16, Atom),
+    /// A variable read in a command typed at the top level, where it may not be
+    /// bound yet: reading it then is an error (CLIPS's `[EVALUATN1]`), not nil.
+    TopLevelVar(u16, Atom),
     /// `(printout channel item...)`: each item is printed as soon as it is
     /// evaluated, so output made by a nested call comes out in between.
     Printout(CExpr, Vec<CExpr>),
@@ -125,6 +128,8 @@ pub enum BindTarget {
     Local(u16),
     /// A defglobal.
     Global(u32),
+    /// A variable typed at the top level, given no value: `(bind ?x)` unbinds it.
+    Unbind(u16),
 }
 
 /// A fact to build at run time.
@@ -288,6 +293,12 @@ impl<'a> ExprCompiler<'a> {
 
     fn variable(&mut self, name: Atom, span: Span) -> Res<CExpr> {
         if let Some(slot) = self.scope.get(name) {
+            if self.scope.lenient {
+                return Ok(CExpr::Special(
+                    Box::new(Special::TopLevelVar(slot, name)),
+                    span,
+                ));
+            }
             return Ok(CExpr::Local(slot));
         }
         if let Some((member, slot_name)) = name.as_str().split_once(':') {
@@ -302,7 +313,11 @@ impl<'a> ExprCompiler<'a> {
             }
         }
         if self.scope.lenient {
-            return Ok(CExpr::Local(self.scope.slot(name)));
+            let slot = self.scope.slot(name);
+            return Ok(CExpr::Special(
+                Box::new(Special::TopLevelVar(slot, name)),
+                span,
+            ));
         }
         Err(
             Diagnostic::new(span, format!("undefined variable `?{name}`"))
@@ -586,7 +601,12 @@ impl<'a> ExprCompiler<'a> {
         let values = self.compile_all(call.args.get(1..).unwrap_or(&[]))?;
         let target = match call.args.first() {
             Some(Expr::Var(id)) | Some(Expr::MfVar(id)) => {
-                BindTarget::Local(self.scope.slot(id.name))
+                let slot = self.scope.slot(id.name);
+                if self.scope.lenient && values.is_empty() {
+                    BindTarget::Unbind(slot)
+                } else {
+                    BindTarget::Local(slot)
+                }
             }
             Some(Expr::Global(id)) => match self.program.global_id(id.name) {
                 Some(g) => BindTarget::Global(g),

@@ -521,7 +521,7 @@ impl Environment {
             span: Some(d.span),
         })?;
         let mut frame = std::mem::take(&mut self.rt.top_frame);
-        frame.resize(self.rt.top_scope.size(), Value::nil());
+        frame.resize(self.rt.top_scope.size(), eval::unbound());
         // The time limit also stops a runaway loop typed as a command (a `(run)`
         // inside sets its own deadline and clears it when done).
         let outer = self.rt.deadline;

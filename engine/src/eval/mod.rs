@@ -177,6 +177,15 @@ fn call_builtin(host: &mut dyn Host, b: &Builtin, args: &[Value], span: Span) ->
     })
 }
 
+/// What a top-level variable holds until a command binds it: a symbol no reader
+/// can make (its name holds a NUL), so that every value a command can bind, the
+/// void value of `(printout ...)` too, differs from it.
+pub fn unbound() -> Value {
+    static UNBOUND: std::sync::LazyLock<crate::value::Atom> =
+        std::sync::LazyLock::new(|| crate::value::atom("\0unbound"));
+    Value::Symbol(*UNBOUND)
+}
+
 /// Empties `frame` and keeps it for the next rule firing or deffunction call (a
 /// frame per call was an allocation per call: 39,000 of them in Waltz).
 pub fn give_back_frame(host: &mut dyn Host, mut frame: Vec<Value>) {
@@ -319,6 +328,10 @@ fn eval_special(
                 None => Ok(Value::false_sym()),
             }
         }
+        Special::Bind(BindTarget::Unbind(slot), _) => {
+            set_local(frame, *slot, unbound());
+            Ok(Value::false_sym())
+        }
         Special::Bind(target, values) => {
             let mut evaluated = eval_args(host, frame, values)?;
             let value = match (target, evaluated.len()) {
@@ -330,7 +343,9 @@ fn eval_special(
                 _ => flatten(evaluated),
             };
             match target {
-                BindTarget::Local(slot) => set_local(frame, *slot, value.clone()),
+                BindTarget::Local(slot) | BindTarget::Unbind(slot) => {
+                    set_local(frame, *slot, value.clone())
+                }
                 BindTarget::Global(id) => host.set_global(*id, value.clone()),
             }
             Ok(value)
@@ -449,6 +464,14 @@ fn eval_special(
             let args = eval_args(host, frame, args)?;
             sort::run(host, &args, span)
         }
+        Special::TopLevelVar(slot, name) => match frame.get(*slot as usize) {
+            Some(value) if *value != unbound() => Ok(value.clone()),
+            _ => Err(
+                EvalError::new(format!("[EVALUATN1] Variable ?{name} is unbound."))
+                    .at(span)
+                    .into(),
+            ),
+        },
         Special::QuerySlot(slot, name) => {
             let fact = frame.get(*slot as usize).cloned().unwrap_or(Value::Void);
             let Value::Fact(id) = fact else {
