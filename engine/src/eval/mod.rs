@@ -177,6 +177,27 @@ fn call_builtin(host: &mut dyn Host, b: &Builtin, args: &[Value], span: Span) ->
     })
 }
 
+/// The values a loop's own variables had before it, put back when it ends: as in
+/// CLIPS, `(loop-for-count (?i 1 3) ...)`, `foreach` and `progn$` bind their
+/// variables for the loop only, and `?i` after it is what it was before.
+struct OuterValues(SmallVec<[(u16, Value); 2]>);
+
+impl OuterValues {
+    fn save(frame: &[Value], slots: impl IntoIterator<Item = u16>) -> Self {
+        let saved = slots.into_iter().filter_map(|slot| {
+            let value = frame.get(slot as usize)?;
+            Some((slot, value.clone()))
+        });
+        OuterValues(saved.collect())
+    }
+
+    fn restore(self, frame: &mut Vec<Value>) {
+        for (slot, value) in self.0 {
+            set_local(frame, slot, value);
+        }
+    }
+}
+
 /// What a top-level variable holds until a command binds it: a symbol no reader
 /// can make (its name holds a NUL), so that every value a command can bind, the
 /// void value of `(printout ...)` too, differs from it.
@@ -281,20 +302,26 @@ fn eval_special(
         } => {
             let start = expect_integer(eval(host, frame, start)?, "loop-for-count", span)?;
             let end = expect_integer(eval(host, frame, end)?, "loop-for-count", span)?;
-            let mut i = start;
-            while i <= end {
-                host.check_deadline()?;
-                if let Some(slot) = var {
-                    set_local(frame, *slot, Value::Integer(i));
+            let outer = OuterValues::save(frame, var.iter().copied());
+            let mut looped = || {
+                let mut i = start;
+                while i <= end {
+                    host.check_deadline()?;
+                    if let Some(slot) = var {
+                        set_local(frame, *slot, Value::Integer(i));
+                    }
+                    match eval_body(host, frame, body) {
+                        Ok(_) => {}
+                        Err(Unwind::Break) => break,
+                        Err(e) => return Err(e),
+                    }
+                    i += 1;
                 }
-                match eval_body(host, frame, body) {
-                    Ok(_) => {}
-                    Err(Unwind::Break) => break,
-                    Err(e) => return Err(e),
-                }
-                i += 1;
-            }
-            Ok(Value::false_sym())
+                Ok(Value::false_sym())
+            };
+            let result = looped();
+            outer.restore(frame);
+            result
         }
         Special::Foreach {
             var,
@@ -304,17 +331,23 @@ fn eval_special(
         } => {
             let list = eval(host, frame, list)?;
             let items: Vec<Value> = list.as_slice().to_vec();
-            let mut last = Value::false_sym();
-            for (i, item) in items.into_iter().enumerate() {
-                set_local(frame, *var, item);
-                set_local(frame, *index, Value::Integer(i as i64 + 1));
-                match eval_body(host, frame, body) {
-                    Ok(v) => last = v,
-                    Err(Unwind::Break) => break,
-                    Err(e) => return Err(e),
+            let outer = OuterValues::save(frame, [*var, *index]);
+            let looped = || {
+                let mut last = Value::false_sym();
+                for (i, item) in items.into_iter().enumerate() {
+                    set_local(frame, *var, item);
+                    set_local(frame, *index, Value::Integer(i as i64 + 1));
+                    match eval_body(host, frame, body) {
+                        Ok(v) => last = v,
+                        Err(Unwind::Break) => break,
+                        Err(e) => return Err(e),
+                    }
                 }
-            }
-            Ok(last)
+                Ok(last)
+            };
+            let result = looped();
+            outer.restore(frame);
+            result
         }
         Special::Switch(subject, cases, default) => {
             let value = eval(host, frame, subject)?;

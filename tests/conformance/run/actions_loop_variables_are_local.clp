@@ -1,0 +1,16 @@
+;;; loop-for-count, foreach and progn$ bind their variables for the loop only: after it, the variable has its value from before (in a rule and in a deffunction)
+(defrule r
+  =>
+  (bind ?i 5)
+  (loop-for-count (?i 1 2) (printout t "in " ?i crlf))
+  (printout t "after " ?i crlf)
+  (bind ?e outer)
+  (foreach ?e (create$ a b) (printout t ?e " " ?e-index crlf))
+  (bind ?p before)
+  (progn$ (?p (create$ x)) (printout t ?p " " ?p-index crlf))
+  (printout t "after " ?p crlf)
+  (printout t "after " ?e crlf))
+(deffunction f (?x)
+  (loop-for-count (?x 1 2) (printout t "f in " ?x crlf))
+  (printout t "f after " ?x crlf))
+(defrule s => (f 9))
