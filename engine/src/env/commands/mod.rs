@@ -869,9 +869,22 @@ fn load_facts(env: &mut Environment, args: &[Value]) -> R {
     Ok(Value::true_sym())
 }
 
+/// `(undefrule name)`, or `*` for every rule of the current module.
 fn undefrule(env: &mut Environment, args: &[Value]) -> R {
     let name = lexeme(args, 0, "undefrule")?;
-    if !env.remove_rule(atom(&name)) {
+    if name == "*" {
+        let rt = &env.rt;
+        let module = rt.program.current_module;
+        let mut rules: Vec<usize> = rt.defined_rules().collect();
+        rules.sort_unstable();
+        let names: Vec<Atom> = (rules.into_iter())
+            .filter(|&i| rt.rules[i].module == module)
+            .map(|i| rt.rules[i].name)
+            .collect();
+        for name in names {
+            env.remove_rule(name);
+        }
+    } else if !env.remove_rule(atom(&name)) {
         not_found(&mut env.rt, "defrule", &name);
     }
     Ok(Value::Void)
@@ -912,9 +925,21 @@ fn undeftemplate(rt: &mut Runtime, args: &[Value]) -> R {
     Ok(Value::Void)
 }
 
+/// `(undeffunction name)`, or `*` for every deffunction of the current module.
 fn undeffunction(rt: &mut Runtime, args: &[Value]) -> R {
     let name = lexeme(args, 0, "undeffunction")?;
-    if !rt.program.remove_function(atom(&name)) {
+    if name == "*" {
+        let program = &rt.program;
+        let names: Vec<Atom> = (0..program.functions.len() as u32)
+            .filter(|&id| program.function_defined(id))
+            .map(|id| &program.functions[id as usize])
+            .filter(|f| f.module == program.current_module)
+            .map(|f| f.name)
+            .collect();
+        for name in names {
+            rt.program.remove_function(name);
+        }
+    } else if !rt.program.remove_function(atom(&name)) {
         not_found(rt, "deffunction", &name);
     }
     Ok(Value::Void)
