@@ -19,21 +19,21 @@ use std::fmt;
 /// A construct that can name templates.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum TemplateUser {
-    /// A defrule, by its qualified name (`MODULE::name`: two modules may each
-    /// have a rule of the same name).
-    Rule(Atom),
+    /// A defrule, by the name of its module and its own name (two modules may
+    /// each have a rule of the same name).
+    Rule(Atom, Atom),
     /// A deffacts, by name.
     Deffacts(Atom),
-    /// A deffunction, by its qualified name.
-    Function(Atom),
+    /// A deffunction, by the name of its module and its own name.
+    Function(Atom, Atom),
 }
 
 impl fmt::Display for TemplateUser {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            TemplateUser::Rule(name) => write!(f, "defrule {name}"),
+            TemplateUser::Rule(module, name) => write!(f, "defrule {module}::{name}"),
             TemplateUser::Deffacts(name) => write!(f, "deffacts {name}"),
-            TemplateUser::Function(name) => write!(f, "deffunction {name}"),
+            TemplateUser::Function(module, name) => write!(f, "deffunction {module}::{name}"),
         }
     }
 }
@@ -94,7 +94,7 @@ mod tests {
     #[test]
     fn a_redefinition_replaces_and_a_removal_forgets_what_a_construct_named() {
         let (a, b) = (TemplateId(0), TemplateId(1));
-        let rule = TemplateUser::Rule(atom("r"));
+        let rule = TemplateUser::Rule(atom("MAIN"), atom("r"));
         let mut users = TemplateUsers::default();
         users.start();
         users.note(a);
@@ -112,7 +112,7 @@ mod tests {
         users.start();
         users.note(a);
         users.start();
-        users.record(TemplateUser::Function(atom("f")));
+        users.record(TemplateUser::Function(atom("MAIN"), atom("f")));
         assert_eq!(
             users.user_of(a),
             None,

@@ -424,7 +424,7 @@ impl Environment {
             let frame_size = compiler.scope.size();
             compiled.push((d, rhs, frame_size));
         }
-        let user = TemplateUser::Rule(self.rt.program.qualified(module, name));
+        let user = TemplateUser::Rule(self.rt.program.module_name(module), name);
         self.rt.program.template_users.record(user);
         if self.rt.checking {
             return Ok(());
@@ -474,7 +474,7 @@ impl Environment {
         let Some((module, name)) = self.rt.program.module_and_name(name) else {
             return false;
         };
-        let user = TemplateUser::Rule(self.rt.program.qualified(module, name));
+        let user = TemplateUser::Rule(self.rt.program.module_name(module), name);
         self.rt.program.template_users.forget(user);
         self.unlink_rule((module, name))
     }

@@ -296,6 +296,15 @@ impl Runtime {
         Some(format!("fact f-{} is one of its facts", fact.id.0))
     }
 
+    /// The indices of the defined rules of `module`, in definition order.
+    pub fn rules_of(&self, module: ModuleId) -> Vec<usize> {
+        let mut rules: Vec<usize> = (self.defined_rules())
+            .filter(|&i| self.rules[i].module == module)
+            .collect();
+        rules.sort_unstable();
+        rules
+    }
+
     /// The indices of the defined rules, in no particular order.
     pub fn defined_rules(&self) -> impl Iterator<Item = usize> + '_ {
         self.rule_ids.values().copied()

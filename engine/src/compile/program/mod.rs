@@ -206,6 +206,14 @@ impl Program {
         self.template_ids.get(&(t.module, t.name)) == Some(&id)
     }
 
+    /// The templates still defined, in definition order.
+    pub fn defined_templates(&self) -> impl Iterator<Item = (TemplateId, &Template)> + '_ {
+        (0..self.templates.len() as u32)
+            .map(TemplateId)
+            .filter(|&id| self.template_defined(id))
+            .map(|id| (id, self.template(id)))
+    }
+
     /// The deffunction named `name` (`MODULE::name` or a bare name) as the current
     /// module sees it.
     pub fn function_id(&self, name: Atom) -> Option<u32> {
@@ -230,15 +238,10 @@ impl Program {
         self.function_ids.remove(&key).is_some()
     }
 
-    /// Deffunction `id` as a user of templates, by its qualified name.
+    /// Deffunction `id` as a user of templates.
     pub fn function_user(&self, id: u32) -> super::template_users::TemplateUser {
         let f = &self.functions[id as usize];
-        super::template_users::TemplateUser::Function(self.qualified(f.module, f.name))
-    }
-
-    /// `MODULE::name` for a construct `name` of `module`.
-    pub fn qualified(&self, module: ModuleId, name: Atom) -> Atom {
-        atom(&format!("{}::{}", self.module_name(module), name))
+        super::template_users::TemplateUser::Function(self.module_name(f.module), f.name)
     }
 
     /// Whether deffunction `id` is still defined (not removed by `undeffunction`).
@@ -246,6 +249,13 @@ impl Program {
         self.functions
             .get(id as usize)
             .is_some_and(|f| self.function_ids.get(&(f.module, f.name)) == Some(&id))
+    }
+
+    /// The deffunctions still defined, in definition order.
+    pub fn defined_functions(&self) -> impl Iterator<Item = &Function> + '_ {
+        (0..self.functions.len() as u32)
+            .filter(|&id| self.function_defined(id))
+            .map(|id| &self.functions[id as usize])
     }
 
     /// Declares a deffunction (its body is set once compiled); returns its id.

@@ -244,14 +244,10 @@ impl Program {
     pub fn module_conflict(&self, module: ModuleId) -> Option<ModuleConflict> {
         for kind in Exported::IN_CHECK_ORDER {
             let names: Vec<(ModuleId, Atom)> = match kind {
-                Exported::Template => (0..self.templates.len() as u32)
-                    .map(TemplateId)
-                    .filter(|&id| self.template_defined(id))
-                    .map(|id| (self.template(id).module, self.template(id).name))
+                Exported::Template => (self.defined_templates())
+                    .map(|(_, t)| (t.module, t.name))
                     .collect(),
-                Exported::Function => (0..self.functions.len() as u32)
-                    .filter(|&id| self.function_defined(id))
-                    .map(|id| &self.functions[id as usize])
+                Exported::Function => (self.defined_functions())
                     .map(|f| (f.module, f.name))
                     .collect(),
                 Exported::Global => self.globals.iter().map(|g| (g.module, g.name)).collect(),

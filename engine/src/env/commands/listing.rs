@@ -8,7 +8,7 @@
 
 use super::{lexeme, out, R};
 use crate::compile::program::unqualified;
-use crate::compile::{ModuleId, TemplateId};
+use crate::compile::ModuleId;
 use crate::env::{show, Environment, Runtime};
 use crate::eval::EvalError;
 use crate::value::{Atom, Value};
@@ -142,12 +142,9 @@ pub(super) fn rules(rt: &mut Runtime, args: &[Value]) -> R {
 
 /// The rules of `module`, in definition order.
 fn rule_names(rt: &Runtime, module: ModuleId) -> Vec<String> {
-    let mut live: Vec<usize> = rt
-        .defined_rules()
-        .filter(|i| rt.rules[*i].module == module)
-        .collect();
-    live.sort_unstable();
-    live.iter().map(|i| rt.rules[*i].name.to_string()).collect()
+    (rt.rules_of(module).into_iter())
+        .map(|i| rt.rules[i].name.to_string())
+        .collect()
 }
 
 /// `(agenda [module])`: the activations in the order they would fire.
@@ -180,12 +177,8 @@ fn names_in(module: ModuleId, items: impl Iterator<Item = (ModuleId, Atom)>) -> 
 /// The deftemplates of `module`, implied ones (of ordered facts) too, as CLIPS
 /// lists them.
 fn template_names(rt: &Runtime, module: ModuleId) -> Vec<String> {
-    names_in(
-        module,
-        (rt.program.templates.iter().enumerate())
-            .filter(|(id, _)| rt.program.template_defined(TemplateId(*id as u32)))
-            .map(|(_, t)| (t.module, t.name)),
-    )
+    let defined = rt.program.defined_templates();
+    names_in(module, defined.map(|(_, t)| (t.module, t.name)))
 }
 
 /// The deffacts of `module` (a deffacts keeps the name it was given, `B::f` or `f`).
@@ -196,12 +189,8 @@ fn deffacts_names(rt: &Runtime, module: ModuleId) -> Vec<String> {
 
 /// The deffunctions of `module` still defined.
 fn function_names(rt: &Runtime, module: ModuleId) -> Vec<String> {
-    let functions = &rt.program.functions;
-    let defined = (0..functions.len() as u32).filter(|id| rt.program.function_defined(*id));
-    names_in(
-        module,
-        defined.map(|id| (functions[id as usize].module, functions[id as usize].name)),
-    )
+    let defined = rt.program.defined_functions();
+    names_in(module, defined.map(|f| (f.module, f.name)))
 }
 
 /// The defglobals of `module`.

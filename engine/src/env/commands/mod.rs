@@ -874,13 +874,8 @@ fn undefrule(env: &mut Environment, args: &[Value]) -> R {
     let name = lexeme(args, 0, "undefrule")?;
     if name == "*" {
         let rt = &env.rt;
-        let module = rt.program.current_module;
-        let mut rules: Vec<usize> = rt.defined_rules().collect();
-        rules.sort_unstable();
-        let names: Vec<Atom> = (rules.into_iter())
-            .filter(|&i| rt.rules[i].module == module)
-            .map(|i| rt.rules[i].name)
-            .collect();
+        let rules = rt.rules_of(rt.program.current_module).into_iter();
+        let names: Vec<Atom> = rules.map(|i| rt.rules[i].name).collect();
         for name in names {
             env.remove_rule(name);
         }
@@ -896,10 +891,9 @@ fn undeftemplate(rt: &mut Runtime, args: &[Value]) -> R {
     let name = lexeme(args, 0, "undeftemplate")?;
     let program = &rt.program;
     let ids: Vec<TemplateId> = if name == "*" {
-        let module = program.current_module;
-        (0..program.templates.len() as u32)
-            .map(TemplateId)
-            .filter(|&id| program.template_defined(id) && program.template(id).module == module)
+        (program.defined_templates())
+            .filter(|(_, t)| t.module == program.current_module)
+            .map(|(id, _)| id)
             .collect()
     } else {
         let found = program.module_and_name(atom(&name));
@@ -930,9 +924,7 @@ fn undeffunction(rt: &mut Runtime, args: &[Value]) -> R {
     let name = lexeme(args, 0, "undeffunction")?;
     if name == "*" {
         let program = &rt.program;
-        let names: Vec<Atom> = (0..program.functions.len() as u32)
-            .filter(|&id| program.function_defined(id))
-            .map(|id| &program.functions[id as usize])
+        let names: Vec<Atom> = (program.defined_functions())
             .filter(|f| f.module == program.current_module)
             .map(|f| f.name)
             .collect();
