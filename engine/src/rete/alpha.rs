@@ -7,7 +7,7 @@ use crate::compile::lhs::{AlphaPattern, FieldSpec, SlotMatch};
 use crate::value::Value;
 use crate::wm::Fact;
 use smallvec::SmallVec;
-use std::cell::RefCell;
+use std::cell::Cell;
 use std::ops::Range;
 use std::rc::Rc;
 use thin_vec::ThinVec;
@@ -22,9 +22,9 @@ pub type Captures = SmallVec<[Box<[Value]>; 1]>;
 /// captures (a fact matches a multifield pattern in as many ways as it can be split).
 ///
 /// Its two lists of tokens are `ThinVec`s, one pointer wide (a `Vec` is three),
-/// an empty one allocating nothing: a match is 72 bytes, not 104, and Waltz holds
-/// some 50,000 of them.
-#[derive(Debug)]
+/// an empty one allocating nothing, each in a `Cell` (taken out to be changed) rather
+/// than a `RefCell`, whose borrow flag is another word: a match is 56 bytes, not
+/// 104, and Waltz holds some 45,000 of them.
 pub struct AlphaMatch {
     /// The fact.
     pub fact: Rc<Fact>,
@@ -35,18 +35,32 @@ pub struct AlphaMatch {
     /// The join tokens built on this match, removed with it. Deleting a token does
     /// not search this list (that would cost the list's length); the entry goes
     /// stale and is skipped, and stale entries are swept when they outnumber live ones.
-    pub tokens: RefCell<ThinVec<TokenId>>,
+    pub tokens: Cell<ThinVec<TokenId>>,
     /// How many entries of `tokens` are stale.
-    pub stale: std::cell::Cell<u32>,
+    pub stale: Cell<u32>,
     /// The `not`/`exists` tokens this match blocks (their [`Token::blocker`]); entries
     /// go stale when the token is deleted or finds another blocker, and are skipped.
     ///
     /// [`Token::blocker`]: super::token::Token::blocker
-    pub blocks: RefCell<ThinVec<TokenId>>,
+    pub blocks: Cell<ThinVec<TokenId>>,
     /// Whether the fact has been retracted (the memories drop such matches lazily).
-    pub retracted: std::cell::Cell<bool>,
+    pub retracted: Cell<bool>,
     /// The alpha memory holding the match.
     pub memory: AmId,
+}
+
+impl std::fmt::Debug for AlphaMatch {
+    /// The fact, the captures and where the match is (a `Cell` of a token list
+    /// cannot be shown without taking it out).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AlphaMatch")
+            .field("fact", &self.fact.id)
+            .field("captures", &self.captures)
+            .field("variant", &self.variant)
+            .field("memory", &self.memory)
+            .field("retracted", &self.retracted.get())
+            .finish_non_exhaustive()
+    }
 }
 
 impl AlphaMatch {

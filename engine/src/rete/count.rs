@@ -79,14 +79,15 @@ impl Network {
         if let NodeKind::Count(count) = &mut self.nodes[node as usize].kind {
             count.recent_blocker = Some(m.clone());
         }
-        self.tokens.get_mut(token).blocker = Some(m.clone());
-        let mut blocks = m.blocks.borrow_mut();
+        self.tokens.get_mut(token).set_blocker(Some(m.clone()));
+        let mut blocks = m.blocks.take();
         // Entries go stale as tokens die or move to another blocker: sweep them when
         // the list doubles, so it stays proportional to the tokens really blocked.
         if blocks.len() >= 32 && blocks.len().is_power_of_two() {
             blocks.retain(|t| self.blocked_by(*t, m));
         }
         blocks.push(token);
+        m.blocks.set(blocks);
     }
 
     /// Whether `token` is live and blocked by `m` (token ids are reused, so an entry
@@ -96,8 +97,7 @@ impl Network {
             && self
                 .tokens
                 .get(token)
-                .blocker
-                .as_ref()
+                .blocker()
                 .is_some_and(|b| Rc::ptr_eq(b, m))
     }
 
@@ -188,7 +188,7 @@ impl Network {
         m: &Rc<AlphaMatch>,
         host: &mut dyn TestHost,
     ) -> Vec<(u64, NodeId, TokenId)> {
-        let blocked = std::mem::take(&mut *m.blocks.borrow_mut());
+        let blocked = m.blocks.take();
         let mut freed = Vec::new();
         // `m`'s key in the node of the last token (the tokens `m` blocks are mostly
         // of one node): hashed once per node, not once per token.
@@ -210,7 +210,7 @@ impl Network {
                 Some(next) => self.block_with(token, &next),
                 None => {
                     let t = self.tokens.get_mut(token);
-                    t.blocker = None;
+                    t.set_blocker(None);
                     t.count = 0;
                     freed.push((t.blocked_at, node, token));
                 }

@@ -290,7 +290,7 @@ impl Network {
             for index in &mut memory.indexes {
                 index.forget(&m);
             }
-            let tokens = std::mem::take(&mut *m.tokens.borrow_mut());
+            let tokens = m.tokens.take();
             for t in tokens.into_iter().rev() {
                 if self.built_on(t, &m) {
                     self.delete_token(t, host);
@@ -310,7 +310,7 @@ impl Network {
         while t != ROOT_TOKEN {
             let tok = self.tokens.get(t);
             if !matches!(self.nodes[tok.node as usize].kind, NodeKind::Test(_)) {
-                out.push(tok.matched.as_ref().map(|m| m.fact.id));
+                out.push(tok.matched().map(|m| m.fact.id));
             }
             t = tok.parent;
         }
@@ -320,7 +320,7 @@ impl Network {
 
     /// The value of an LHS variable in a production's token.
     pub fn read(&self, token: TokenId, source: VarSource) -> Value {
-        let matched = |level| self.walk_up(token, level)?.1.matched.as_ref();
+        let matched = |level| self.walk_up(token, level)?.1.matched();
         match source {
             VarSource::Capture(_) | VarSource::MatchFact => None,
             VarSource::Token { level, capture } => {
@@ -382,19 +382,13 @@ impl Network {
             active,
         ));
         if let Some(m) = matched {
-            m.tokens.borrow_mut().push(id);
-            let len = m.tokens.borrow().len() as u32;
-            if m.stale.get() > len / 2 + 16 {
-                let live: thin_vec::ThinVec<TokenId> = m
-                    .tokens
-                    .borrow()
-                    .iter()
-                    .copied()
-                    .filter(|t| self.built_on(*t, &m))
-                    .collect();
-                *m.tokens.borrow_mut() = live;
+            let mut tokens = m.tokens.take();
+            tokens.push(id);
+            if m.stale.get() > tokens.len() as u32 / 2 + 16 {
+                tokens.retain(|t| self.built_on(*t, &m));
                 m.stale.set(0);
             }
+            m.tokens.set(tokens);
         }
         id
     }
@@ -406,8 +400,7 @@ impl Network {
             && self
                 .tokens
                 .get(token)
-                .matched
-                .as_ref()
+                .matched()
                 .is_some_and(|x| Rc::ptr_eq(x, m))
     }
 
@@ -490,7 +483,7 @@ impl Network {
             host.lost_support(token);
         }
         let removed = self.tokens.remove(token);
-        if let Some(m) = removed.matched {
+        if let Some(m) = removed.matched() {
             m.stale.set(m.stale.get() + 1);
         }
     }

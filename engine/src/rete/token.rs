@@ -49,8 +49,12 @@ pub struct Token {
     /// Its level (its node's level), kept here so walking up a token's ancestors
     /// does not look at the nodes.
     pub level: u16,
-    /// The fact (and captures) of this level, for pattern levels.
-    pub matched: Option<Rc<AlphaMatch>>,
+    /// A join token's match: the fact (and captures) of its level. Otherwise a
+    /// `not`/`exists` token's blocker (see [`Token::blocker`]): no token has both, so
+    /// one field holds either, and a token is 48 bytes, not 56.
+    alpha: Option<Rc<AlphaMatch>>,
+    /// Whether `alpha` is the token's match (it was made by a join).
+    joined: bool,
     /// The newest token extending this one.
     last_child: Link,
     /// The next older token extending the same parent.
@@ -60,11 +64,6 @@ pub struct Token {
     /// For `not`/`exists` tokens: how many matches the negated part has (over a
     /// single pattern only whether it has one: 0 or 1, the match being `blocker`).
     pub count: u32,
-    /// For `not`/`exists` tokens over a single pattern: the one match that blocks the
-    /// token (CLIPS's blocking partial match). Other matches are not counted, so a
-    /// new fact only tests the unblocked tokens, and removing a fact looks for a new
-    /// blocker only for the tokens it blocked.
-    pub blocker: Option<Rc<AlphaMatch>>,
     /// Whether the token is passed on to the node's children (for `not`/`exists`,
     /// only while the count allows it).
     pub active: bool,
@@ -88,16 +87,35 @@ impl Token {
             parent,
             node,
             level,
-            matched,
+            joined: matched.is_some(),
+            alpha: matched,
             last_child: Link::NONE,
             older: Link::NONE,
             newer: Link::NONE,
             count,
-            blocker: None,
             active,
             supports: false,
             blocked_at: 0,
         }
+    }
+
+    /// The fact (and captures) of this level, for pattern levels.
+    pub fn matched(&self) -> Option<&Rc<AlphaMatch>> {
+        self.alpha.as_ref().filter(|_| self.joined)
+    }
+
+    /// For `not`/`exists` tokens over a single pattern: the one match that blocks the
+    /// token (CLIPS's blocking partial match). Other matches are not counted, so a
+    /// new fact only tests the unblocked tokens, and removing a fact looks for a new
+    /// blocker only for the tokens it blocked.
+    pub fn blocker(&self) -> Option<&Rc<AlphaMatch>> {
+        self.alpha.as_ref().filter(|_| !self.joined)
+    }
+
+    /// Sets or clears the blocker of a `not`/`exists` token.
+    pub fn set_blocker(&mut self, blocker: Option<Rc<AlphaMatch>>) {
+        debug_assert!(!self.joined, "a join token has a match, not a blocker");
+        self.alpha = blocker;
     }
 }
 
@@ -259,7 +277,7 @@ mod tests {
 
     /// Every live partial match is one of these: keep it from growing unnoticed.
     #[test]
-    fn a_token_slot_takes_56_bytes() {
-        assert_eq!(std::mem::size_of::<Option<Token>>(), 56);
+    fn a_token_slot_takes_48_bytes() {
+        assert_eq!(std::mem::size_of::<Option<Token>>(), 48);
     }
 }
