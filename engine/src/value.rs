@@ -6,11 +6,12 @@
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
-use std::rc::Rc;
 
 mod atom;
+mod multi;
 
 pub use atom::{atom, Atom};
+pub use multi::Multi;
 
 // The symbols the engine makes all the time, interned once.
 static TRUE: std::sync::LazyLock<Atom> = std::sync::LazyLock::new(|| atom("TRUE"));
@@ -46,10 +47,8 @@ pub enum Value {
     Integer(i64) = tag::INTEGER,
     /// A double-precision float.
     Float(f64) = tag::FLOAT,
-    /// An ordered list of single-field values. Behind one thin pointer (an `Rc<[Value]>`
-    /// is two words): a value is then two words, not three, in every fact slot,
-    /// capture and join key.
-    Multifield(Rc<Vec<Value>>) = tag::MULTIFIELD,
+    /// An ordered list of single-field values, behind one thin pointer (see [`Multi`]).
+    Multifield(Multi) = tag::MULTIFIELD,
     /// The address of a fact (`<Fact-3>`).
     Fact(FactId) = tag::FACT,
     /// The result of a function that returns nothing (CLIPS 6.4's void).
@@ -97,7 +96,7 @@ impl Clone for Value {
     #[inline]
     fn clone(&self) -> Value {
         if let Value::Multifield(items) = self {
-            return Value::Multifield(Rc::clone(items));
+            return Value::Multifield(items.clone());
         }
         // SAFETY: not a multifield, so the value owns nothing (atoms are `Copy`
         // handles to interned text) and a bitwise copy is a valid second value;
@@ -143,12 +142,12 @@ impl Value {
 
     /// A multifield holding `items`.
     pub fn multifield(items: Vec<Value>) -> Value {
-        Value::Multifield(items.into())
+        Value::Multifield(Multi::from(items))
     }
 
     /// The empty multifield.
     pub fn empty_multifield() -> Value {
-        Value::Multifield(Rc::from(Vec::new()))
+        Value::Multifield(Multi::from(Vec::new()))
     }
 
     /// CLIPS truth: everything except the symbol `FALSE` is true.
@@ -474,7 +473,7 @@ mod tests {
         assert_eq!(Value::Float(f64::NAN), Value::Float(f64::NAN));
         // A copied multifield shares its list.
         if let (Value::Multifield(a), Value::Multifield(b)) = (&values[5], &values[5].clone()) {
-            assert!(Rc::ptr_eq(a, b));
+            assert_eq!(a.as_ptr(), b.as_ptr());
         }
         assert_eq!(std::mem::size_of::<Value>(), 16);
     }

@@ -277,7 +277,7 @@ impl Environment {
         if !self.rt.program.template(id).implied {
             return Err(FactError::NotOrdered(relation.to_string()));
         }
-        self.assert_checked(id, vec![crate::eval::flatten(fields)])
+        self.assert_checked(id, vec![crate::eval::flatten(fields.into())])
     }
 
     /// Changes the named slots of fact `id`, keeping its index. Returns `None`

@@ -228,7 +228,7 @@ impl Environment {
                 DefaultSpec::Derive => SlotDefault::Derive,
                 DefaultSpec::Required => SlotDefault::Required,
                 DefaultSpec::Static(exprs) => {
-                    let mut values = Vec::with_capacity(exprs.len());
+                    let mut values = eval::Args::with_capacity(exprs.len());
                     for e in exprs {
                         values.push(self.const_value(e)?);
                     }

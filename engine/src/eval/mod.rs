@@ -11,7 +11,7 @@ use crate::compile::expr::{BindTarget, CallExpr, Callee, FactBuild, FactFields, 
 use crate::compile::{CExpr, Program, TemplateId};
 use crate::functions::{Builtin, FnState};
 use crate::syntax::Span;
-use crate::value::{atom, Atom, FactId, Value};
+use crate::value::{atom, Atom, FactId, Multi, Value};
 use crate::wm::Fact;
 use smallvec::SmallVec;
 use std::rc::Rc;
@@ -248,7 +248,7 @@ pub fn call_function(host: &mut dyn Host, id: u32, args: impl Into<Args>, span: 
     }
     if rest {
         // Multifield arguments are spliced into the wildcard parameter.
-        frame[params] = flatten(args);
+        frame[params] = flatten(args.collect());
     }
     *host.depth() += 1;
     let result = eval_body(host, &mut frame, &body);
@@ -571,10 +571,17 @@ fn expect_integer(value: Value, what: &str, span: Span) -> Result<i64, Unwind> {
     }
 }
 
-/// Joins values into one multifield, splicing multifield values.
-pub fn flatten(values: impl IntoIterator<Item = Value>) -> Value {
-    let values = values.into_iter();
-    let mut out = Vec::with_capacity(values.size_hint().0);
+/// Joins values into one multifield, splicing multifield values. Without any to
+/// splice (an ordered fact's fields, nearly always) the values go straight into the
+/// multifield's block.
+pub fn flatten(values: Args) -> Value {
+    if !values
+        .iter()
+        .any(|v| matches!(v, Value::Multifield(_) | Value::Void))
+    {
+        return Value::Multifield(Multi::from_items(values.into_iter()));
+    }
+    let mut out = Vec::with_capacity(values.len());
     for v in values {
         match v {
             Value::Multifield(items) => out.extend(items.iter().cloned()),
