@@ -23,8 +23,9 @@ pub type Captures = SmallVec<[Box<[Value]>; 1]>;
 ///
 /// Its two lists of tokens are `ThinVec`s, one pointer wide (a `Vec` is three),
 /// an empty one allocating nothing, each in a `Cell` (taken out to be changed) rather
-/// than a `RefCell`, whose borrow flag is another word: a match is 56 bytes, not
-/// 104, and Waltz holds some 45,000 of them.
+/// than a `RefCell`, whose borrow flag is another word: a match is 64 bytes with
+/// its link to the fact's previous match, not 104 without, and Waltz holds some
+/// 45,000 of them.
 pub struct AlphaMatch {
     /// The fact.
     pub fact: Rc<Fact>,
@@ -47,6 +48,9 @@ pub struct AlphaMatch {
     pub retracted: Cell<bool>,
     /// The alpha memory holding the match.
     pub memory: AmId,
+    /// The same fact's match made before this one, if any: a fact's matches are a
+    /// chain from its newest (see `Network::by_fact`), cut when it is retracted.
+    pub older: Cell<Option<Rc<AlphaMatch>>>,
 }
 
 impl std::fmt::Debug for AlphaMatch {
@@ -63,6 +67,18 @@ impl std::fmt::Debug for AlphaMatch {
     }
 }
 
+/// Unlinks the chain of older matches one by one: dropped link by link, a long
+/// chain (a fact splitting a thousand ways into a multifield pattern) would recurse
+/// as deep.
+impl Drop for AlphaMatch {
+    fn drop(&mut self) {
+        let mut next = self.older.take();
+        while let Some(m) = next {
+            next = Rc::try_unwrap(m).ok().and_then(|inner| inner.older.take());
+        }
+    }
+}
+
 impl AlphaMatch {
     /// A match of `fact` with `captures` in alpha memory `memory`, the
     /// `variant`-th way of splitting the fact.
@@ -76,6 +92,7 @@ impl AlphaMatch {
             stale: Default::default(),
             blocks: Default::default(),
             retracted: Default::default(),
+            older: Default::default(),
         })
     }
 }
@@ -260,12 +277,35 @@ fn split_fields(
 #[cfg(test)]
 mod tests {
     use super::AlphaMatch;
+    use crate::compile::TemplateId;
+    use crate::value::FactId;
+    use crate::wm::Fact;
+    use std::rc::Rc;
+
+    /// A fact splitting a great many ways makes a long chain of matches: dropping
+    /// it must not recurse once per link (200,000 links overflowed the stack).
+    #[test]
+    fn a_long_chain_of_matches_drops_without_deep_recursion() {
+        let fact = Rc::new(Fact {
+            id: FactId(1),
+            template: TemplateId(0),
+            slots: Box::new([]),
+        });
+        let mut newest = AlphaMatch::new(fact.clone(), Box::new([]), 0, 0);
+        for variant in 1..200_000 {
+            let m = AlphaMatch::new(fact.clone(), Box::new([]), variant, 0);
+            m.older.set(Some(newest));
+            newest = m;
+        }
+        drop(newest);
+        assert_eq!(Rc::strong_count(&fact), 1);
+    }
 
     /// Every fact holds one of these per pattern it matches (Waltz some 45,000):
-    /// keep it from growing unnoticed (56 bytes and the `Rc`'s 16 fill mimalloc's
+    /// keep it from growing unnoticed (64 bytes and the `Rc`'s 16 fill mimalloc's
     /// 80-byte class; 8 more would take the 96-byte one).
     #[test]
-    fn an_alpha_match_takes_56_bytes() {
-        assert_eq!(std::mem::size_of::<AlphaMatch>(), 56);
+    fn an_alpha_match_takes_64_bytes() {
+        assert_eq!(std::mem::size_of::<AlphaMatch>(), 64);
     }
 }

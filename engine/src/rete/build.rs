@@ -375,7 +375,7 @@ impl Network {
         for fact in facts.filter(|f| f.template == pattern.template) {
             for (variant, captures) in match_fact(pattern, fact, host).into_iter().enumerate() {
                 let m = AlphaMatch::new(fact.clone(), captures, variant as u32, id);
-                self.by_fact.entry(fact.id).or_default().push(m.clone());
+                self.record_match(fact.id, &m);
                 memory.entries.push(m);
             }
         }

@@ -123,9 +123,11 @@ pub struct Network {
     pub(super) block_clock: u64,
     /// The nodes each production uses.
     pub(super) production_nodes: FxHashMap<ProductionId, Vec<NodeId>>,
-    /// Each fact's alpha matches, in the order they were made (a retraction finds
-    /// them here instead of looking the fact up in every memory of its template).
-    pub(super) by_fact: FxHashMap<FactId, SmallVec<[Rc<AlphaMatch>; 2]>>,
+    /// Each fact's newest alpha match, which links to the ones made before it
+    /// ([`AlphaMatch::older`]): a retraction finds them here instead of looking the
+    /// fact up in every memory of its template. A list per fact took 32-byte entries
+    /// and a block of its own past two matches; the link fills room the match has.
+    pub(super) by_fact: FxHashMap<FactId, Rc<AlphaMatch>>,
     /// While a fact is being asserted: the fact, and the joins its matches have
     /// reached so far (see [`Network::right_bucket`]).
     pub(super) asserting: Option<(FactId, Vec<NodeId>)>,
@@ -266,18 +268,33 @@ impl Network {
         for (variant, captures) in captures.into_iter().enumerate() {
             let m = AlphaMatch::new(fact.clone(), captures, variant as u32, am);
             self.alpha[am as usize].insert(&m);
-            self.by_fact.entry(fact.id).or_default().push(m.clone());
+            self.record_match(fact.id, &m);
             out.push(m);
         }
         out
     }
 
+    /// Adds `m` to the chain of fact `fact`'s matches, as its newest.
+    #[inline]
+    pub(super) fn record_match(&mut self, fact: FactId, m: &Rc<AlphaMatch>) {
+        if let Some(older) = self.by_fact.insert(fact, m.clone()) {
+            m.older.set(Some(older));
+        }
+    }
+
     /// Removes a fact's matches and everything built on them, in the reverse of
     /// the order they were made.
     pub fn retract_fact(&mut self, fact: &Fact, host: &mut dyn TestHost) {
-        let Some(mut matches) = self.by_fact.remove(&fact.id) else {
+        let Some(newest) = self.by_fact.remove(&fact.id) else {
             return;
         };
+        let mut matches: SmallVec<[Rc<AlphaMatch>; 4]> = SmallVec::new();
+        let mut next = Some(newest);
+        while let Some(m) = next {
+            next = m.older.take();
+            matches.push(m);
+        }
+        matches.reverse();
         if let Some(tree) = self.trees.get_mut(&fact.template) {
             walk_order(&mut matches, &tree.walk().memories);
         }
