@@ -343,7 +343,7 @@ impl Environment {
             .check_conflict(Exported::Function, name, module, false)
             .map_err(|e| e.at(f.name.span))?;
         let id = self.rt.program.declare_function(Function {
-            name: crate::compile::program::unqualified(f.name.name),
+            name,
             module,
             params: f.params.len(),
             rest: f.rest.is_some(),

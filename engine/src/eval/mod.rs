@@ -183,18 +183,23 @@ fn call_builtin(host: &mut dyn Host, b: &Builtin, args: &[Value], span: Span) ->
 struct OuterValues(SmallVec<[(u16, Value); 2]>);
 
 impl OuterValues {
-    fn save(frame: &[Value], slots: impl IntoIterator<Item = u16>) -> Self {
+    /// Runs `looped`, which binds the variables in `slots`, and puts back the values
+    /// they had before, whether it finished or stopped with an error.
+    fn around<T>(
+        frame: &mut Vec<Value>,
+        slots: impl IntoIterator<Item = u16>,
+        looped: impl FnOnce(&mut Vec<Value>) -> T,
+    ) -> T {
         let saved = slots.into_iter().filter_map(|slot| {
             let value = frame.get(slot as usize)?;
             Some((slot, value.clone()))
         });
-        OuterValues(saved.collect())
-    }
-
-    fn restore(self, frame: &mut Vec<Value>) {
-        for (slot, value) in self.0 {
+        let outer = OuterValues(saved.collect());
+        let result = looped(frame);
+        for (slot, value) in outer.0 {
             set_local(frame, slot, value);
         }
+        result
     }
 }
 
@@ -302,8 +307,7 @@ fn eval_special(
         } => {
             let start = expect_integer(eval(host, frame, start)?, "loop-for-count", span)?;
             let end = expect_integer(eval(host, frame, end)?, "loop-for-count", span)?;
-            let outer = OuterValues::save(frame, var.iter().copied());
-            let mut looped = || {
+            OuterValues::around(frame, var.iter().copied(), |frame| {
                 let mut i = start;
                 while i <= end {
                     host.check_deadline()?;
@@ -318,10 +322,7 @@ fn eval_special(
                     i += 1;
                 }
                 Ok(Value::false_sym())
-            };
-            let result = looped();
-            outer.restore(frame);
-            result
+            })
         }
         Special::Foreach {
             var,
@@ -331,8 +332,7 @@ fn eval_special(
         } => {
             let list = eval(host, frame, list)?;
             let items: Vec<Value> = list.as_slice().to_vec();
-            let outer = OuterValues::save(frame, [*var, *index]);
-            let looped = || {
+            OuterValues::around(frame, [*var, *index], |frame| {
                 let mut last = Value::false_sym();
                 for (i, item) in items.into_iter().enumerate() {
                     set_local(frame, *var, item);
@@ -344,10 +344,7 @@ fn eval_special(
                     }
                 }
                 Ok(last)
-            };
-            let result = looped();
-            outer.restore(frame);
-            result
+            })
         }
         Special::Switch(subject, cases, default) => {
             let value = eval(host, frame, subject)?;
