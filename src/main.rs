@@ -239,11 +239,12 @@ fn real_main(cli: Cli) -> ExitCode {
             limits.max_hypotheses = hypotheses.max_hypotheses;
             limits.max_hypothesis_depth = hypotheses.max_hypothesis_depth;
             env.set_strategy(strategy);
-            for file in &files {
-                if let Err(e) = env.load_file(file) {
-                    eprintln!("{e}");
-                    return ExitCode::FAILURE;
-                }
+            let loaded = allocator::returning_emptied_pages(|| {
+                files.iter().try_for_each(|file| env.load_file(file))
+            });
+            if let Err(e) = loaded {
+                eprintln!("{e}");
+                return ExitCode::FAILURE;
             }
             for item in &watch {
                 // The values are checked by clap; `set` accepts every one of them.
