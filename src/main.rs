@@ -215,6 +215,17 @@ fn main() -> ExitCode {
     worker.join().unwrap_or(ExitCode::from(101))
 }
 
+/// Writes out what the program wrote, and leaves the environment to the end of the
+/// process, which comes next. Freeing every fact, token and node one by one walked the
+/// whole of working memory and the network again, cold in the caches: 4.3% of
+/// joins_100k's instructions, 1.1% of waltz_50's. CLIPS's `(exit)` does not free its
+/// environment either.
+fn finish(mut env: Environment) {
+    env.close_outputs();
+    let _ = std::io::stdout().flush();
+    std::mem::forget(env);
+}
+
 fn real_main(cli: Cli) -> ExitCode {
     let mut env = Environment::new();
     env.set_output(std::io::BufWriter::new(std::io::stdout()));
@@ -263,7 +274,7 @@ fn real_main(cli: Cli) -> ExitCode {
             } else {
                 env.run(None)
             };
-            let _ = std::io::stdout().flush();
+            finish(env);
             if stats {
                 let fired = result.as_ref().copied().unwrap_or(0);
                 eprintln!(
@@ -288,6 +299,7 @@ fn real_main(cli: Cli) -> ExitCode {
                 }
             };
             env.batch_str(&text, &file.display().to_string(), !quiet);
+            finish(env);
             ExitCode::SUCCESS
         }
         Command::Solve {

@@ -36,6 +36,40 @@ fn runs_the_readme_example() {
 }
 
 #[test]
+fn files_a_program_leaves_open_are_written_out() {
+    // `run` and `batch` end the process without dropping the environment, so they
+    // write out what it holds themselves.
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-programs");
+    let from_run = dir.join("left-open-run.txt");
+    let from_batch = dir.join("left-open-batch.txt");
+    let rules = program(
+        "left-open.clp",
+        &format!(
+            "(defrule write => (open \"{}\" out \"w\") (printout out \"kept \" 42 crlf))\n",
+            from_run.display()
+        ),
+    );
+    let batch = program(
+        "left-open.bat",
+        &format!(
+            "(open \"{}\" out \"w\")\n(printout out \"kept\" crlf)\n",
+            from_batch.display()
+        ),
+    );
+    let run = salience(&["run", rules.to_str().expect("utf-8 path")]);
+    assert!(run.status.success(), "stderr: {}", text(&run.stderr));
+    let batched = salience(&["batch", batch.to_str().expect("utf-8 path")]);
+    assert!(
+        batched.status.success(),
+        "stderr: {}",
+        text(&batched.stderr)
+    );
+    let written = |path: &Path| std::fs::read_to_string(path).expect("the file exists");
+    assert_eq!(written(&from_run), "kept 42\n");
+    assert_eq!(written(&from_batch), "kept\n");
+}
+
+#[test]
 fn loads_several_files_in_order() {
     let templates = program("two-a.clp", "(deftemplate item (slot n))\n");
     let rules = program(

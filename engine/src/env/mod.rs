@@ -420,6 +420,14 @@ impl Environment {
         self.rt.routers.stderr = Box::new(writer);
     }
 
+    /// Writes out everything the program has written: flushes the standard streams
+    /// and closes the files it left open, as dropping the environment would. A process
+    /// that ends next can then skip the drop (see `salience run`).
+    pub fn close_outputs(&mut self) {
+        self.rt.routers.close(None);
+        self.rt.routers.flush();
+    }
+
     /// Captures `t`/`stdout` output in memory; returns the handle to read it.
     pub fn capture_output(&mut self) -> Captured {
         let captured = Captured::default();
