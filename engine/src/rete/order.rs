@@ -117,20 +117,26 @@ impl PatternTree {
     /// Forgets the given beta nodes: the entries left are linked again, in their
     /// order, into a vector without the dead ones.
     pub fn detach(&mut self, nodes: &[NodeId]) {
-        let mut kept = Vec::with_capacity(self.entries.len());
+        let mut kept: Vec<Entry> = Vec::with_capacity(self.entries.len());
         for n in 0..self.nodes.len() {
-            let live: Vec<(AmId, NodeId)> = self
-                .entries_of(n)
-                .filter(|(_, node)| !nodes.contains(node))
-                .collect();
+            // Each live entry is appended, and the one before it links to it.
             let mut first = NONE;
-            for &(am, node) in live.iter().rev() {
+            let mut previous: Option<usize> = None;
+            for (am, node) in self.entries_of(n) {
+                if nodes.contains(&node) {
+                    continue;
+                }
+                let id = kept.len() as u32;
                 kept.push(Entry {
                     am,
                     node,
-                    next: first,
+                    next: NONE,
                 });
-                first = kept.len() as u32 - 1;
+                match previous {
+                    Some(p) => kept[p].next = id,
+                    None => first = id,
+                }
+                previous = Some(id as usize);
             }
             self.nodes[n].first_entry = first;
         }
