@@ -167,7 +167,7 @@ pub struct AlphaPattern {
 }
 
 /// One beta-level node of a rule's network.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum NodeSpec {
     /// A positive pattern.
     Join {

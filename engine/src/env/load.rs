@@ -432,19 +432,20 @@ impl Environment {
         self.unlink_rule((module, name));
         let rule_index = self.rt.rules.len();
         let mut productions = Vec::new();
-        for (d, rhs, frame_size) in &compiled {
+        let mut chains = Vec::with_capacity(compiled.len());
+        for (d, rhs, frame_size) in compiled {
             let id = ProductionId(self.rt.productions.len() as u32);
             self.rt.productions.push(Production {
                 rule: rule_index,
-                rhs: rhs.clone().into(),
-                rhs_frame: d.rhs_frame.clone(),
-                frame_size: *frame_size,
-                lhs: d.nodes.clone().into(),
+                rhs: rhs.into(),
+                rhs_frame: d.rhs_frame,
+                frame_size,
                 logical_level: d.logical_level,
                 specificity: d.specificity,
                 removed: false,
             });
             productions.push(id);
+            chains.push(d.nodes);
         }
         self.rt.rules.push(Rule {
             name,
@@ -461,9 +462,9 @@ impl Environment {
         self.rt.rule_ids.insert((module, name), rule_index);
         self.branch_net = None;
         let facts: Vec<Rc<crate::wm::Fact>> = self.rt.wm.iter().cloned().collect();
-        for ((d, _, _), id) in compiled.iter().zip(productions) {
+        for (chain, id) in chains.iter().zip(productions) {
             self.net
-                .add_production(&d.nodes, id, facts.iter(), &mut self.rt);
+                .add_production(chain, id, facts.iter(), &mut self.rt);
         }
         Ok(())
     }

@@ -108,8 +108,6 @@ pub struct Production {
     pub rhs_frame: Vec<VarSource>,
     /// The size of the actions' frame.
     pub frame_size: usize,
-    /// The LHS as the network builds it (kept for the branch matcher).
-    pub lhs: Rc<[crate::compile::lhs::NodeSpec]>,
     /// The level up to which the LHS is inside `logical`.
     pub logical_level: Option<u16>,
     /// The number of tests in the LHS.

@@ -9,6 +9,7 @@
 
 pub mod alpha;
 mod build;
+mod chain;
 mod count;
 mod join;
 mod memory;

@@ -73,9 +73,10 @@ impl Environment {
         let facts: Vec<Rc<Fact>> = self.rt.wm.iter().cloned().collect();
         let mut matcher = Network::default();
         for p in used {
-            let lhs = self.rt.productions[p].lhs.clone();
             let id = ProductionId(p as u32);
-            matcher.add_production(&lhs, id, facts.iter(), &mut Unheard(&mut self.rt));
+            if let Some(chain) = self.net.chain_of(id) {
+                matcher.add_production(&chain, id, facts.iter(), &mut Unheard(&mut self.rt));
+            }
         }
         Some(matcher)
     }
@@ -92,5 +93,56 @@ impl Environment {
         if let Some(matcher) = &mut self.branch_net {
             matcher.retract_fact(fact, &mut Unheard(&mut self.rt));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::compile::lhs::LhsCompiler;
+    use crate::env::commands::TABLE;
+    use crate::env::Environment;
+    use crate::rete::ProductionId;
+    use crate::syntax::ast::{Construct, TopLevel};
+    use crate::syntax::parse::parse_source;
+
+    /// Rules with every kind of node: joins sharing a prefix, hashed and other
+    /// tests, `test` CEs hoisted and not, `not` and `exists` over a pattern and
+    /// over a sub-chain (nested too), and an `or` making two productions.
+    const RULES: &str = "
+        (deftemplate item (slot kind) (slot size) (slot owner))
+        (deftemplate person (slot name) (slot age))
+        (defrule owned (person (name ?n) (age ?a&:(> ?a 3))) (item (owner ?n) (size ?s&~?a)) =>)
+        (defrule owned-big (person (name ?n) (age ?a&:(> ?a 3))) (item (owner ?n) (size ?s))
+            (test (> ?s ?a)) =>)
+        (defrule nobody (test (> 2 1)) (not (person (age 7))) (exists (item (kind box))) =>)
+        (defrule unowned (item (owner ?o) (kind ?k))
+            (not (and (person (name ?o)) (not (item (kind ?k) (owner nobody))))) =>)
+        (defrule some-pair (exists (person (name ?x)) (item (owner ?x))) =>)
+        (defrule either (or (person (name ann)) (and (item (kind ?k)) (item (kind ?k) (size 2)))) =>)
+    ";
+
+    #[test]
+    fn chains_read_back_from_the_network_are_the_chains_built() {
+        let mut env = Environment::new();
+        if let Err(e) = env.load_str(RULES, "rules") {
+            panic!("{}", e.rendered);
+        }
+        let (items, _) = parse_source(RULES);
+        let mut production = 0;
+        for item in &items {
+            let TopLevel::Construct(Construct::Rule(rule)) = item else {
+                continue;
+            };
+            let disjuncts = match LhsCompiler::new(&mut env.rt.program, &TABLE).compile(&rule.lhs) {
+                Ok(d) => d,
+                Err(d) => panic!("{}", d.message),
+            };
+            for d in disjuncts {
+                let read_back = env.net.chain_of(ProductionId(production));
+                assert_eq!(read_back, Some(d.nodes), "rule {}", rule.name.name);
+                production += 1;
+            }
+        }
+        assert_eq!(production as usize, env.rt.productions.len());
     }
 }
