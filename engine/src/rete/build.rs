@@ -8,7 +8,7 @@
 
 use super::alpha::{match_fact, AlphaMatch, AlphaMemory, AmId};
 use super::memory::Hashed;
-use super::network::{Count, Join, Network, Node, NodeKind, SubCount, ROOT_NODE};
+use super::network::{Count, Join, Network, Node, NodeKind, SubCount, NO_NODE, ROOT_NODE};
 use super::token::{TokenId, ROOT_TOKEN};
 use super::{NodeId, ProductionId, TestHost};
 use crate::compile::lhs::{AlphaPattern, BoundExpr, FieldTest, NodeSpec, VarSource};
@@ -65,10 +65,8 @@ impl Network {
                 // CLIPS primes a join under a shared parent by copying the newest
                 // sibling join's left memory, which reverses its order, then drives
                 // each alpha match (oldest first) against it.
-                let sibling = self.nodes[parent as usize]
-                    .children
-                    .iter()
-                    .copied()
+                let sibling = self
+                    .children(parent)
                     .filter(|c| *c != node && !fresh.contains(c))
                     .find_map(|c| match &self.nodes[c as usize].kind {
                         NodeKind::Join(j) => Some(j.reversed),
@@ -122,14 +120,18 @@ impl Network {
         if !share {
             return None;
         }
-        let candidates = match am {
-            Some(am) => &self.alpha[am as usize].successors,
-            None => &self.nodes[parent as usize].children,
-        };
-        let node = candidates.iter().copied().find(|c| {
+        let fits = |c: &NodeId| {
             let child = &self.nodes[*c as usize];
             child.parent == parent && child.shareable && same(&child.kind)
-        })?;
+        };
+        let node = match am {
+            Some(am) => self.alpha[am as usize]
+                .successors
+                .iter()
+                .copied()
+                .find(fits),
+            None => self.children(parent).find(fits),
+        }?;
         self.nodes[node as usize].users += 1;
         used.push(node);
         Some(node)
@@ -160,11 +162,12 @@ impl Network {
             kind,
             parent,
             level,
-            children: Vec::new(),
+            first_child: NO_NODE,
+            next_sibling: self.nodes[parent as usize].first_child,
             shareable,
             users: 1,
         });
-        self.nodes[parent as usize].children.insert(0, id);
+        self.nodes[parent as usize].first_child = id;
         if let Some(am) = alpha {
             self.feed(am, id);
         }
@@ -243,10 +246,7 @@ impl Network {
                                 used,
                                 fresh,
                             );
-                            let siblings = &mut self.nodes[parent as usize].children;
-                            if siblings.len() > 1 && siblings[0] == count {
-                                siblings.swap(0, 1);
-                            }
+                            self.put_second(count);
                             self.child(
                                 NodeKind::Partner { owner: count },
                                 sub_last,
@@ -311,6 +311,33 @@ impl Network {
             }),
         };
         self.child(kind, parent, share, used, fresh)
+    }
+
+    /// Moves `node`, the first of its parent's children, after the second.
+    fn put_second(&mut self, node: NodeId) {
+        let parent = self.nodes[node as usize].parent;
+        let second = self.nodes[node as usize].next_sibling;
+        if self.nodes[parent as usize].first_child != node || second == NO_NODE {
+            return;
+        }
+        self.nodes[node as usize].next_sibling = self.nodes[second as usize].next_sibling;
+        self.nodes[second as usize].next_sibling = node;
+        self.nodes[parent as usize].first_child = second;
+    }
+
+    /// Takes `node` out of its parent's children.
+    fn unlink(&mut self, node: NodeId) {
+        let parent = self.nodes[node as usize].parent;
+        let after = self.nodes[node as usize].next_sibling;
+        if self.nodes[parent as usize].first_child == node {
+            self.nodes[parent as usize].first_child = after;
+        } else if let Some(before) = self
+            .children(parent)
+            .find(|c| self.nodes[*c as usize].next_sibling == node)
+        {
+            self.nodes[before as usize].next_sibling = after;
+        }
+        self.nodes[node as usize].next_sibling = NO_NODE;
     }
 
     /// Makes alpha memory `am` feed `node`, newest first.
@@ -415,10 +442,10 @@ impl Network {
             }
         }
         for &node in &dead {
+            self.unlink(node);
             let parent = self.nodes[node as usize].parent;
-            self.nodes[parent as usize].children.retain(|c| *c != node);
             let n = &mut self.nodes[node as usize];
-            n.children.clear();
+            n.first_child = NO_NODE;
             n.shareable = false;
             let hashed = parent != ROOT_NODE;
             if let NodeKind::Join(j) | NodeKind::Count(Count { join: j, .. }) = &mut n.kind {

@@ -176,8 +176,8 @@ impl Network {
         };
         // The last node of a join's output: the join and the `test`s after it.
         let tail = |mut node: NodeId| -> NodeId {
-            while let Some(&t) = self.nodes[node as usize].children.iter().find(|c| {
-                in_chain.contains(c) && matches!(self.nodes[**c as usize].kind, NodeKind::Test(_))
+            while let Some(t) = self.children(node).find(|c| {
+                in_chain.contains(c) && matches!(self.nodes[*c as usize].kind, NodeKind::Test(_))
             }) {
                 node = t;
             }
