@@ -206,8 +206,10 @@ fn nest<'i>(
     let mut open: Vec<(usize, usize)> = Vec::new();
     for lexeme in lexemes {
         match lexeme.as_rule() {
-            Rule::open => open.push((lexeme.as_span().start() + offset, items.len())),
-            Rule::close => {
+            Rule::paren if lexeme.as_str() == "(" => {
+                open.push((lexeme.as_span().start() + offset, items.len()))
+            }
+            Rule::paren => {
                 let end = lexeme.as_span().end() + offset;
                 let Some((start, first)) = open.pop() else {
                     return Err(unexpected_close(end - 1));
