@@ -129,7 +129,10 @@ fn pattern_texts(source: &str) -> Vec<String> {
     let (items, _) = crate::syntax::parse::parse_source(source);
     let mut texts = Vec::new();
     for item in items {
-        if let TopLevel::Construct(Construct::Rule(rule)) = item {
+        if let TopLevel::Construct(c) = item {
+            let Construct::Rule(rule) = *c else {
+                continue;
+            };
             for ce in &rule.lhs {
                 collect_patterns(ce, source, &mut texts);
             }

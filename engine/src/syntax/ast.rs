@@ -66,8 +66,10 @@ pub struct Call {
 /// A top-level form: a construct to define, or a command to execute.
 #[derive(Clone, Debug, PartialEq)]
 pub enum TopLevel {
-    /// `(deftemplate ...)`, `(defrule ...)`, ...
-    Construct(Construct),
+    /// `(deftemplate ...)`, `(defrule ...)`, ... Boxed: a construct is 256 bytes and
+    /// a command 64, and a file's constructs wait in one list while they are defined
+    /// one by one (each freed once defined; the list only at the end).
+    Construct(Box<Construct>),
     /// Anything else, e.g. `(reset)` or `(printout t "hi" crlf)`, or a lone token.
     Command(Expr),
 }

@@ -130,7 +130,10 @@ mod tests {
         let (items, _) = parse_source(RULES);
         let mut production = 0;
         for item in &items {
-            let TopLevel::Construct(Construct::Rule(rule)) = item else {
+            let TopLevel::Construct(c) = item else {
+                continue;
+            };
+            let Construct::Rule(rule) = &**c else {
                 continue;
             };
             let disjuncts = match LhsCompiler::new(&mut env.rt.program, &TABLE).compile(&rule.lhs) {

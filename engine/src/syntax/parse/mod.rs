@@ -116,7 +116,7 @@ pub fn parse_top_level(item: &SExpr) -> Result<TopLevel, Vec<Diagnostic>> {
         }
         _ => return command(item),
     };
-    construct.map(TopLevel::Construct)
+    construct.map(|c| TopLevel::Construct(Box::new(c)))
 }
 
 /// A top-level item that is not a construct: a command to execute.
@@ -163,25 +163,28 @@ mod tests {
         assert_eq!(items.len(), 9);
         assert!(matches!(
             &items[0],
-            TopLevel::Construct(Construct::Module(_))
+            TopLevel::Construct(c) if matches!(**c, Construct::Module(_))
         ));
         assert!(matches!(
             &items[1],
-            TopLevel::Construct(Construct::Global(_))
+            TopLevel::Construct(c) if matches!(**c, Construct::Global(_))
         ));
         assert!(matches!(
             &items[2],
-            TopLevel::Construct(Construct::Template(_))
+            TopLevel::Construct(c) if matches!(**c, Construct::Template(_))
         ));
         assert!(matches!(
             &items[3],
-            TopLevel::Construct(Construct::Facts(_))
+            TopLevel::Construct(c) if matches!(**c, Construct::Facts(_))
         ));
         assert!(matches!(
             &items[4],
-            TopLevel::Construct(Construct::Function(_))
+            TopLevel::Construct(c) if matches!(**c, Construct::Function(_))
         ));
-        let TopLevel::Construct(Construct::Rule(rule)) = &items[5] else {
+        let TopLevel::Construct(c) = &items[5] else {
+            panic!("not a construct")
+        };
+        let Construct::Rule(rule) = &**c else {
             panic!("not a rule")
         };
         assert!(matches!(&rule.lhs[..], [Ce::Pattern(_), Ce::Not(..)]));
