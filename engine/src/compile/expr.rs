@@ -119,6 +119,10 @@ pub enum Special {
     /// `(sort function value...)`: the arguments, evaluated as a call's are; a special
     /// form because sorting calls the named function, which may be a deffunction.
     Sort(Vec<CExpr>),
+    /// A rule's assert or modify whose next action retracts a fact: evaluated as the
+    /// action is, telling the network which fact goes next (see
+    /// [`super::retraction`]).
+    BeforeRetraction(Box<(CExpr, super::retraction::RetractionAhead)>),
 }
 
 /// Where `bind` stores.

@@ -8,6 +8,7 @@ pub mod expr;
 pub mod hypothesis;
 pub mod lhs;
 pub mod program;
+pub mod retraction;
 pub mod template;
 pub mod template_users;
 

@@ -196,6 +196,13 @@ impl TestHost for Runtime {
         }
     }
 
+    fn activation_is_quiet(&self, production: ProductionId) -> bool {
+        let rule = &self.rules[self.productions[production.0 as usize].rule];
+        let salience_fixed = matches!(rule.salience, Salience::Fixed(_))
+            || self.salience_evaluation == SalienceEvaluation::WhenDefined;
+        salience_fixed && !rule.auto_focus
+    }
+
     fn lost_support(&mut self, token: TokenId) {
         let Some(facts) = self.support.by_token.remove(&token) else {
             return;
@@ -265,5 +272,13 @@ impl Host for Environment {
     }
     fn check_deadline(&mut self) -> Result<(), EvalError> {
         self.rt.check_deadline()
+    }
+    fn expect_retraction(&mut self, fact: Option<FactId>) {
+        // Watched activations and statistics would show the matches skipped, and
+        // the random strategy draws a number for each activation made.
+        let shown = self.rt.watch.activations || self.rt.watch.statistics;
+        let random = self.rt.agenda.strategy() == crate::agenda::Strategy::Random;
+        self.net
+            .expect_retraction(fact.filter(|_| !shown && !random));
     }
 }

@@ -8,7 +8,7 @@ use crate::compile::lhs::LhsCompiler;
 use crate::compile::program::{split_qualified, Exported, Function, Global};
 use crate::compile::template::{Slot, SlotConstraint, SlotDefault, Template};
 use crate::compile::template_users::TemplateUser;
-use crate::compile::{CExpr, ExprCompiler, Scope};
+use crate::compile::{ExprCompiler, Scope};
 use crate::eval::{self, Unwind};
 use crate::rete::ProductionId;
 use crate::syntax::ast::{self, Construct, DefaultSpec, Expr, TopLevel};
@@ -420,7 +420,7 @@ impl Environment {
         let mut compiled = Vec::with_capacity(disjuncts.len());
         for d in disjuncts {
             let mut compiler = self.compiler(d.rhs_scope.clone());
-            let rhs: Vec<CExpr> = compiler.compile_all(&r.rhs)?;
+            let rhs = crate::compile::retraction::mark(compiler.compile_all(&r.rhs)?);
             let frame_size = compiler.scope.size();
             compiled.push((d, rhs, frame_size));
         }

@@ -4,6 +4,7 @@
 //! The same evaluator serves rule actions (the host is the whole environment) and
 //! LHS tests (the host is the matcher's restricted view, where asserting is refused).
 
+mod change;
 mod query;
 mod sort;
 
@@ -105,6 +106,10 @@ pub trait Host {
     /// Called on every iteration of a loop: an error stops a runaway loop when the
     /// run's time limit has passed.
     fn check_deadline(&mut self) -> Result<(), EvalError>;
+    /// Tells the host, around the assertion made by a rule's action, that the next
+    /// action retracts fact `fact` before anything else happens (see
+    /// [`crate::compile::retraction`]); `None` ends it. Ignored by default.
+    fn expect_retraction(&mut self, _fact: Option<FactId>) {}
 }
 
 /// Evaluates `expr` in `frame`.
@@ -405,70 +410,15 @@ fn eval_special(
             Err(Unwind::Return(v))
         }
         Special::Break => Err(Unwind::Break),
-        Special::Assert(facts) => {
-            let mut last = Value::false_sym();
-            for build in facts {
-                let (template, slots) = build_fact(host, frame, build)?;
-                last = match host
-                    .assert_fact(template, slots)
-                    .map_err(|e| e.at(build.span))?
-                {
-                    Some(id) => Value::Fact(id),
-                    None => Value::false_sym(),
-                };
-            }
-            Ok(last)
-        }
+        Special::Assert(facts) => change::assert(host, frame, facts, None),
         Special::Modify {
             fact,
             slots,
             duplicate,
-        } => {
-            let target = eval(host, frame, fact)?;
-            let what = if *duplicate { "duplicate" } else { "modify" };
-            let id = fact_id_of(host, &target, what, span)?;
-            let Some(existing) = host.fact(id) else {
-                return Err(
-                    EvalError::new(format!("{what}: fact f-{} does not exist", id.0))
-                        .at(span)
-                        .into(),
-                );
-            };
-            let mut changes = Vec::with_capacity(slots.len());
-            for (name, slot_span, exprs) in slots {
-                let template = host.program().template(existing.template);
-                let Some(index) = template.slot_index(*name) else {
-                    return Err(EvalError::new(format!(
-                        "template {} has no slot {name}",
-                        template.name
-                    ))
-                    .at(*slot_span)
-                    .into());
-                };
-                let multi = template.slots[index].multi;
-                let values = eval_args(host, frame, exprs)?;
-                let value = if multi {
-                    flatten(values)
-                } else if values.len() == 1 && !values[0].is_multifield() {
-                    values.into_iter().next().unwrap_or_else(Value::nil)
-                } else {
-                    return Err(EvalError::new(format!(
-                        "single-field slot {name} needs exactly one value"
-                    ))
-                    .at(*slot_span)
-                    .into());
-                };
-                changes.push((index, value));
-            }
-            Ok(
-                match host
-                    .modify_fact(id, changes, *duplicate)
-                    .map_err(|e| e.at(span))?
-                {
-                    Some(id) => Value::Fact(id),
-                    None => Value::false_sym(),
-                },
-            )
+        } => change::modify(host, frame, (fact, slots, *duplicate), span, None),
+        Special::BeforeRetraction(marked) => {
+            let (action, ahead) = &**marked;
+            change::before_retraction(host, frame, action, ahead)
         }
         Special::Query(q) => query::run(host, frame, q, span),
         Special::Printout(channel, items) => {

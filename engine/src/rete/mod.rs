@@ -16,6 +16,7 @@ mod memory;
 mod network;
 mod order;
 pub mod report;
+mod retracted_next;
 mod subnet;
 pub mod test;
 pub mod token;
@@ -51,4 +52,10 @@ pub trait TestHost {
     fn deactivate(&mut self, production: ProductionId, token: TokenId, net: &Network);
     /// `token` supported facts through `logical` and has been removed.
     fn lost_support(&mut self, token: TokenId);
+    /// Whether activating `production` runs no code and changes nothing but the
+    /// agenda (a fixed salience, no auto-focus): such activations may go unmade
+    /// when they would be removed unseen. No, unless the host knows.
+    fn activation_is_quiet(&self, _production: ProductionId) -> bool {
+        false
+    }
 }

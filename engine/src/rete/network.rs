@@ -132,6 +132,9 @@ pub struct Network {
     /// fact up in every memory of its template. A list per fact took 32-byte entries
     /// and a block of its own past two matches; the link fills room the match has.
     pub(super) by_fact: FxHashMap<FactId, Rc<AlphaMatch>>,
+    /// The fact the next change retracts, when an action promised it (see
+    /// [`Network::expect_retraction`]).
+    pub(super) retracted_next: Option<FactId>,
     /// While a fact is being asserted: the fact, and the joins its matches have
     /// reached so far (see [`Network::right_bucket`]).
     pub(super) asserting: Option<(FactId, Vec<NodeId>)>,
@@ -189,6 +192,7 @@ impl Default for Network {
             block_clock: 0,
             production_nodes: FxHashMap::default(),
             by_fact: FxHashMap::default(),
+            retracted_next: None,
             asserting: None,
             reached_spare: Vec::new(),
             matched_spare: Vec::new(),
@@ -273,6 +277,9 @@ impl Network {
                     if let Some(m) = matches_of(at).get(v).cloned() {
                         if let Some((_, reached)) = &mut self.asserting {
                             reached.push(node);
+                        }
+                        if self.retracted_next.is_some() && self.emptied_next(node, host) {
+                            continue;
                         }
                         self.right_activate(node, &m, host);
                     }
@@ -401,6 +408,12 @@ impl Network {
     /// The number of live tokens.
     pub fn token_count(&self) -> usize {
         self.tokens.len()
+    }
+
+    /// How many tokens have been made.
+    #[cfg(test)]
+    pub(crate) fn tokens_made(&self) -> u64 {
+        self.tokens.made()
     }
 
     // ---- operations shared by the node kinds ----

@@ -175,6 +175,12 @@ impl Tokens {
         id
     }
 
+    /// How many tokens have been made (the root not counted).
+    #[cfg(test)]
+    pub fn made(&self) -> u64 {
+        self.clock
+    }
+
     /// Removes a token (its children must already be gone) and unlinks it from its parent.
     pub fn remove(&mut self, id: TokenId) -> Token {
         let token = self.slots[id.0 as usize]
