@@ -197,10 +197,10 @@ impl TestHost for Runtime {
     }
 
     fn activation_is_quiet(&self, production: ProductionId) -> bool {
+        // A salience expression is taken for code run at activation, whatever
+        // the salience evaluation setting (the network keeps the answer).
         let rule = &self.rules[self.productions[production.0 as usize].rule];
-        let salience_fixed = matches!(rule.salience, Salience::Fixed(_))
-            || self.salience_evaluation == SalienceEvaluation::WhenDefined;
-        salience_fixed && !rule.auto_focus
+        matches!(rule.salience, Salience::Fixed(_)) && !rule.auto_focus
     }
 
     fn lost_support(&mut self, token: TokenId) {

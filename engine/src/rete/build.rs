@@ -37,6 +37,7 @@ impl Network {
             &mut fresh,
         );
         self.production_nodes.insert(production, used);
+        self.quiet.get_mut().clear();
         self.seed(&fresh, host);
     }
 
@@ -414,6 +415,7 @@ impl Network {
     /// Removes a production: deletes the partial matches of the nodes only it used
     /// (and so its activations) and detaches those nodes.
     pub fn remove_production(&mut self, production: ProductionId, host: &mut dyn TestHost) {
+        self.quiet.get_mut().clear();
         let Some(used) = self.production_nodes.remove(&production) else {
             return;
         };

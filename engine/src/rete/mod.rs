@@ -53,8 +53,9 @@ pub trait TestHost {
     /// `token` supported facts through `logical` and has been removed.
     fn lost_support(&mut self, token: TokenId);
     /// Whether activating `production` runs no code and changes nothing but the
-    /// agenda (a fixed salience, no auto-focus): such activations may go unmade
-    /// when they would be removed unseen. No, unless the host knows.
+    /// agenda (a fixed salience, no auto-focus), now and for as long as the
+    /// production exists: such activations may go unmade when they would be
+    /// removed unseen. No, unless the host knows.
     fn activation_is_quiet(&self, _production: ProductionId) -> bool {
         false
     }

@@ -135,6 +135,9 @@ pub struct Network {
     /// The fact the next change retracts, when an action promised it (see
     /// [`Network::expect_retraction`]).
     pub(super) retracted_next: Option<FactId>,
+    /// Per node, once asked: whether matching there and below leaves no trace
+    /// (see [`Network::expect_retraction`]); emptied when rules come or go.
+    pub(super) quiet: std::cell::RefCell<Vec<Option<bool>>>,
     /// While a fact is being asserted: the fact, and the joins its matches have
     /// reached so far (see [`Network::right_bucket`]).
     pub(super) asserting: Option<(FactId, Vec<NodeId>)>,
@@ -193,6 +196,7 @@ impl Default for Network {
             production_nodes: FxHashMap::default(),
             by_fact: FxHashMap::default(),
             retracted_next: None,
+            quiet: Default::default(),
             asserting: None,
             reached_spare: Vec::new(),
             matched_spare: Vec::new(),

@@ -29,8 +29,13 @@ impl Network {
     /// every partial match there holds the fact retracted next, and matching
     /// there leaves no trace (see the module comment).
     pub(super) fn emptied_next(&self, node: NodeId, host: &dyn TestHost) -> bool {
-        self.retracted_next
-            .is_some_and(|fact| self.left_side_holds(node, fact) && self.quiet_below(node, host))
+        // Most joins a fact reaches hold no partial match at all (Waltz's): there
+        // is nothing to skip, and nothing to look up.
+        self.retracted_next.is_some_and(|fact| {
+            !self.join(node).left.is_empty()
+                && self.left_side_holds(node, fact)
+                && self.quiet_below(node, host)
+        })
     }
 
     /// Whether every partial match that reaches `node` from its parent holds
@@ -52,8 +57,24 @@ impl Network {
     }
 
     /// Whether matching at `node` and below evaluates no expression and makes
-    /// only quiet activations.
+    /// only quiet activations. Known once asked, until the network changes (a
+    /// shared join's nodes below are many; Waltz asks on most assertions).
     fn quiet_below(&self, node: NodeId, host: &dyn TestHost) -> bool {
+        let mut known = self.quiet.borrow_mut();
+        if known.len() < self.nodes.len() {
+            known.resize(self.nodes.len(), None);
+        }
+        if let Some(quiet) = known[node as usize] {
+            return quiet;
+        }
+        drop(known);
+        let quiet = self.find_quiet_below(node, host);
+        self.quiet.borrow_mut()[node as usize] = Some(quiet);
+        quiet
+    }
+
+    /// [`Network::quiet_below`], worked out.
+    fn find_quiet_below(&self, node: NodeId, host: &dyn TestHost) -> bool {
         let quiet = match &self.nodes[node as usize].kind {
             NodeKind::Join(join) | NodeKind::Count(Count { join, .. }) => evaluates_nothing(join),
             NodeKind::SubCount(_) => true,
