@@ -9,9 +9,11 @@
 //!
 //! Skipping is exact only if the skipped work has no effect that outlives it: no
 //! expression is evaluated below the join (a predicate, a `test`, a function
-//! call could have side effects) and no activation made below it runs code or
-//! moves the focus (see [`TestHost::activation_is_quiet`]). Watching activations
-//! would show the skipped ones: the environment makes no promise then.
+//! call could have side effects), no activation made below it runs code or
+//! moves the focus (see [`TestHost::activation_is_quiet`]), and nothing below it
+//! reports out of the partial matches the retraction deletes (the end of a
+//! `not`/`exists` sub-chain does). Watching activations would show the skipped
+//! ones: the environment makes no promise then.
 
 use super::network::{Count, Join, Network, NodeKind, ROOT_NODE};
 use super::{NodeId, TestHost};
@@ -78,7 +80,12 @@ impl Network {
         let quiet = match &self.nodes[node as usize].kind {
             NodeKind::Join(join) | NodeKind::Count(Count { join, .. }) => evaluates_nothing(join),
             NodeKind::SubCount(_) => true,
-            NodeKind::Partner { owner } => self.quiet_below(*owner, host),
+            // The end of a `not`/`exists` sub-chain reports to a node beside the
+            // sub-chain, whose partial matches need not hold the fact retracted:
+            // what it would have been told (the count going up, then down again
+            // at the retraction) closes and reopens it, and an activation made
+            // again is newer than one left standing.
+            NodeKind::Partner { .. } => false,
             NodeKind::Production(p) => host.activation_is_quiet(*p),
             NodeKind::Test(_) | NodeKind::Root => false,
         };
