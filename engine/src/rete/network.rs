@@ -282,7 +282,7 @@ impl Network {
                         if let Some((_, reached)) = &mut self.asserting {
                             reached.push(node);
                         }
-                        if self.retracted_next.is_some() && self.emptied_next(node, host) {
+                        if self.emptied_next(node, host) {
                             continue;
                         }
                         self.right_activate(node, &m, host);

@@ -30,6 +30,7 @@ impl Network {
     /// Whether a new fact's match need not reach join (or count) node `node`:
     /// every partial match there holds the fact retracted next, and matching
     /// there leaves no trace (see the module comment).
+    #[inline]
     pub(super) fn emptied_next(&self, node: NodeId, host: &dyn TestHost) -> bool {
         // Most joins a fact reaches hold no partial match at all (Waltz's): there
         // is nothing to skip, and nothing to look up.
@@ -62,16 +63,15 @@ impl Network {
     /// only quiet activations. Known once asked, until the network changes (a
     /// shared join's nodes below are many; Waltz asks on most assertions).
     fn quiet_below(&self, node: NodeId, host: &dyn TestHost) -> bool {
-        let mut known = self.quiet.borrow_mut();
-        if known.len() < self.nodes.len() {
-            known.resize(self.nodes.len(), None);
-        }
-        if let Some(quiet) = known[node as usize] {
+        if let Some(&Some(quiet)) = self.quiet.borrow().get(node as usize) {
             return quiet;
         }
-        drop(known);
         let quiet = self.find_quiet_below(node, host);
-        self.quiet.borrow_mut()[node as usize] = Some(quiet);
+        let mut known = self.quiet.borrow_mut();
+        if known.len() <= node as usize {
+            known.resize(self.nodes.len(), None);
+        }
+        known[node as usize] = Some(quiet);
         quiet
     }
 
