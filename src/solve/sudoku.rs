@@ -76,15 +76,9 @@ impl PuzzleKind for Sudoku {
     }
 
     fn set_variant(puzzle: &mut Puzzle, variant: &str) -> Result<(), String> {
-        puzzle.variant = match variant {
-            "x" | "X" => Variant::X,
-            "standard" => Variant::Standard,
-            other => {
-                return Err(format!(
-                    "sudoku has no variant {other:?} (expected `x` or `standard`)"
-                ))
-            }
-        };
+        puzzle.variant = Variant::from_name(variant).ok_or_else(|| {
+            format!("sudoku has no variant {variant:?} (expected `x` or `standard`)")
+        })?;
         Ok(())
     }
 

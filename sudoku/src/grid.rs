@@ -11,6 +11,17 @@ pub enum Variant {
     X,
 }
 
+impl Variant {
+    /// The variant a name stands for: `standard`, or `x` (either case); `None` for any other.
+    pub fn from_name(name: &str) -> Option<Variant> {
+        match name {
+            "standard" => Some(Variant::Standard),
+            "x" | "X" => Some(Variant::X),
+            _ => None,
+        }
+    }
+}
+
 /// A sudoku puzzle: `size` × `size` cells in row-major order, `0` for an empty cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {

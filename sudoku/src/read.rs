@@ -1,6 +1,8 @@
 //! Readers. Two formats:
 //! - `lines`: one puzzle per line, N² symbols for N = 4, 9, 16 or 25 (`.` or `0` empty, `1`–`9`
-//!   then `A`, `B`, …); `#` starts a comment line; anything after the first whitespace is ignored.
+//!   then `A`, `B`, …); `#` starts a comment line. A second field `x` or `standard` names that
+//!   puzzle's variant (else the variant asked for applies); any other text after the grid is
+//!   ignored.
 //! - `janko`: the puzzlekit JSON container (`{"data": {id: {"problem": "N N\n<rows>"}}}`, `-` empty).
 
 use crate::grid::{value_of, Puzzle, Variant, SIZES};
@@ -61,7 +63,8 @@ pub fn read(text: &str, format: Option<&str>, variant: Variant) -> Result<Vec<En
 pub fn read_lines(text: &str, variant: Variant) -> Vec<Entry> {
     let mut entries = Vec::new();
     for (number, line) in text.lines().enumerate() {
-        let body = line.split_whitespace().next().unwrap_or("");
+        let mut fields = line.split_whitespace();
+        let body = fields.next().unwrap_or("");
         if body.is_empty() || body.starts_with('#') {
             continue;
         }
@@ -71,7 +74,14 @@ pub fn read_lines(text: &str, variant: Variant) -> Vec<Entry> {
             index,
             line: number + 1,
             name: format!("#{index}"),
-            puzzle: parse_line(body, variant).map_err(|mut e| {
+            puzzle: parse_line(
+                body,
+                fields
+                    .next()
+                    .and_then(Variant::from_name)
+                    .unwrap_or(variant),
+            )
+            .map_err(|mut e| {
                 e.column = e.column.map(|c| c + column);
                 e
             }),
@@ -186,6 +196,19 @@ mod tests {
             .contains("2 symbols"));
         let bad = e[4].puzzle.as_ref().unwrap_err();
         assert_eq!((e[4].line, bad.column), (7, Some(3)));
+    }
+
+    #[test]
+    fn a_second_field_names_the_variant_of_its_puzzle() {
+        let text = "1............... x naked-pair\n1............... standard\n1............... 7\n";
+        let variants: Vec<Variant> = read(text, None, Variant::X)
+            .unwrap()
+            .into_iter()
+            .map(|e| e.puzzle.unwrap().variant)
+            .collect();
+        assert_eq!(variants, [Variant::X, Variant::Standard, Variant::X]);
+        let e = read(text, None, Variant::Standard).unwrap();
+        assert_eq!(e[2].puzzle.as_ref().unwrap().variant, Variant::Standard);
     }
 
     #[test]
