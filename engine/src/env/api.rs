@@ -82,6 +82,7 @@ use super::Environment;
 use crate::compile::{Template, TemplateId};
 use crate::eval::{EvalError, Unwind};
 use crate::value::{atom, Atom, FactId, Value};
+use crate::wm::Slots;
 use serde::de::{self, DeserializeOwned, IntoDeserializer};
 use serde::ser::{self, Impossible, Serialize};
 
@@ -445,7 +446,7 @@ impl Environment {
 
     /// Asserts a complete fact, reporting a refused assertion as an error.
     fn assert_checked(&mut self, id: TemplateId, values: Vec<Value>) -> Result<FactId, FactError> {
-        self.assert_values(id, values.into_boxed_slice())?
+        self.assert_values(id, Slots::from_vec(values))?
             .ok_or_else(|| EvalError::new("the fact was not asserted").into())
     }
 

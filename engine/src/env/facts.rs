@@ -5,6 +5,7 @@ use super::{show, Environment};
 use crate::compile::TemplateId;
 use crate::eval::EvalError;
 use crate::value::{FactId, Value};
+use crate::wm::{copy_slots, Slots};
 
 impl Environment {
     /// Asserts a fact given its slot values and returns its index. If an identical
@@ -13,7 +14,7 @@ impl Environment {
     pub fn assert_values(
         &mut self,
         template: TemplateId,
-        slots: Box<[Value]>,
+        slots: Slots,
     ) -> Result<Option<FactId>, EvalError> {
         if !self.rt.fact_duplication {
             if let Some(existing) = self.rt.wm.find_duplicate(template, &slots) {
@@ -115,13 +116,13 @@ impl Environment {
         let Some(old) = self.rt.wm.get(id).cloned() else {
             return Err(EvalError::new(format!("fact f-{} does not exist", id.0)));
         };
-        let mut slots = old.slots.to_vec();
+        let mut slots = copy_slots(&old.slots);
         for (index, value) in changes {
             slots[index] = value;
         }
         let template = old.template;
         if duplicate {
-            return self.assert_values(template, slots.into_boxed_slice());
+            return self.assert_values(template, slots);
         }
         if *slots == *old.slots {
             return Ok(Some(id));
@@ -131,10 +132,7 @@ impl Environment {
         if duplicate_of.is_some() {
             return Ok(None);
         }
-        let fact = self
-            .rt
-            .wm
-            .insert_with_id(id, template, slots.into_boxed_slice());
+        let fact = self.rt.wm.insert_with_id(id, template, slots);
         // Logical support does not carry over: CLIPS makes the modified fact unconditional.
         self.after_insert(&fact, false);
         Ok(Some(id))

@@ -9,7 +9,7 @@ use crate::functions::FnState;
 use crate::rete::{Network, ProductionId, TestHost, TokenId};
 use crate::syntax::Span;
 use crate::value::{FactId, Value};
-use crate::wm::Fact;
+use crate::wm::{Fact, Slots};
 use std::rc::Rc;
 
 impl Runtime {
@@ -104,11 +104,7 @@ impl Host for LhsHost<'_> {
             Command::Env(_) => Err(refused(commands::get(id).name)),
         }
     }
-    fn assert_fact(
-        &mut self,
-        _t: TemplateId,
-        _s: Box<[Value]>,
-    ) -> Result<Option<FactId>, EvalError> {
+    fn assert_fact(&mut self, _t: TemplateId, _s: Slots) -> Result<Option<FactId>, EvalError> {
         Err(refused("assert"))
     }
     fn modify_fact(
@@ -237,7 +233,7 @@ impl Host for Environment {
     fn assert_fact(
         &mut self,
         template: TemplateId,
-        slots: Box<[Value]>,
+        slots: Slots,
     ) -> Result<Option<FactId>, EvalError> {
         self.assert_values(template, slots)
     }

@@ -13,7 +13,7 @@ use crate::compile::{CExpr, Program, TemplateId};
 use crate::functions::{Builtin, FnState};
 use crate::syntax::Span;
 use crate::value::{atom, Atom, FactId, Multi, Value};
-use crate::wm::Fact;
+use crate::wm::{Fact, Slots};
 use smallvec::SmallVec;
 use std::rc::Rc;
 
@@ -80,7 +80,7 @@ pub trait Host {
     fn assert_fact(
         &mut self,
         template: TemplateId,
-        slots: Box<[Value]>,
+        slots: Slots,
     ) -> Result<Option<FactId>, EvalError>;
     /// Replaces slots of a fact (modify) or asserts a changed copy (duplicate).
     fn modify_fact(
@@ -544,11 +544,11 @@ pub fn build_fact(
     host: &mut dyn Host,
     frame: &mut Vec<Value>,
     build: &FactBuild,
-) -> Result<(TemplateId, Box<[Value]>), Unwind> {
+) -> Result<(TemplateId, Slots), Unwind> {
     match &build.fields {
         FactFields::Ordered(exprs) => {
             let values = eval_args(host, frame, exprs)?;
-            Ok((build.template, vec![flatten(values)].into_boxed_slice()))
+            Ok((build.template, smallvec::smallvec![flatten(values)]))
         }
         FactFields::Slots(given) => {
             let slot_count = host.program().template(build.template).slots.len();
@@ -562,7 +562,7 @@ pub fn build_fact(
                     values.into_iter().next().unwrap_or_else(Value::nil)
                 });
             }
-            let mut out = Vec::with_capacity(slot_count);
+            let mut out = Slots::with_capacity(slot_count);
             for (i, given) in slots.into_iter().enumerate() {
                 let value = match given {
                     Some(v) => v,
@@ -583,7 +583,7 @@ pub fn build_fact(
                 }
                 out.push(value);
             }
-            Ok((build.template, out.into_boxed_slice()))
+            Ok((build.template, out))
         }
     }
 }

@@ -286,11 +286,7 @@ mod tests {
     /// it must not recurse once per link (200,000 links overflowed the stack).
     #[test]
     fn a_long_chain_of_matches_drops_without_deep_recursion() {
-        let fact = Rc::new(Fact {
-            id: FactId(1),
-            template: TemplateId(0),
-            slots: Box::new([]),
-        });
+        let fact = Rc::new(Fact::new(FactId(1), TemplateId(0), Default::default()));
         let mut newest = AlphaMatch::new(fact.clone(), Box::new([]), 0, 0);
         for variant in 1..200_000 {
             let m = AlphaMatch::new(fact.clone(), Box::new([]), variant, 0);

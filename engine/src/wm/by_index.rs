@@ -135,13 +135,10 @@ impl FactsByIndex {
 mod tests {
     use super::*;
     use crate::compile::TemplateId;
+    use crate::wm::Slots;
 
     fn fact(id: u64) -> Rc<Fact> {
-        Rc::new(Fact {
-            id: FactId(id),
-            template: TemplateId(0),
-            slots: Box::new([]),
-        })
+        Rc::new(Fact::new(FactId(id), TemplateId(0), Slots::new()))
     }
 
     fn ids(table: &FactsByIndex) -> Vec<u64> {

@@ -7,8 +7,22 @@ use crate::compile::TemplateId;
 use crate::value::{FactId, Value};
 use by_index::FactsByIndex;
 use hashbrown::HashTable;
+use smallvec::SmallVec;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
+
+/// A fact's slot values. An ordered fact's one multislot is held inline, so the fact
+/// is one block besides its fields: churning ordered facts made, read and freed a
+/// third block per fact before (BENCHMARKS.md).
+pub type Slots = SmallVec<[Value; 1]>;
+
+/// A copy of slot values, holding no more room than they take (cloning a `SmallVec`
+/// rounds its room up to a power of two: a five-slot fact would hold eight).
+pub fn copy_slots(values: &[Value]) -> Slots {
+    let mut slots = Slots::with_capacity(values.len());
+    slots.extend(values.iter().cloned());
+    slots
+}
 
 /// A fact: a template and one value per slot (an ordered fact has one multislot).
 #[derive(Debug)]
@@ -17,17 +31,38 @@ pub struct Fact {
     pub id: FactId,
     /// Its template.
     pub template: TemplateId,
+    /// The hash of the template and slot values (its low half; see [`spread`]), kept
+    /// so that removing the fact from the content table need not read its values again.
+    content_hash: u32,
     /// The slot values, in the template's slot order.
-    pub slots: Box<[Value]>,
+    pub slots: Slots,
+}
+
+impl Fact {
+    /// The fact `id` of `template` with these slot values.
+    pub fn new(id: FactId, template: TemplateId, slots: Slots) -> Fact {
+        Fact {
+            id,
+            template,
+            content_hash: content_hash(template, &slots),
+            slots,
+        }
+    }
 }
 
 /// The hash of a fact's content (template and slot values), for the duplicate
 /// check; computed from borrowed values, so checking allocates nothing.
-fn content_hash(template: TemplateId, slots: &[Value]) -> u64 {
+fn content_hash(template: TemplateId, slots: &[Value]) -> u32 {
     let mut h = rustc_hash::FxHasher::default();
     template.hash(&mut h);
     slots.hash(&mut h);
-    h.finish()
+    h.finish() as u32
+}
+
+/// A table hash from the 32 bits a fact keeps: the table takes its tag from the top
+/// bits, so the low half kept is multiplied out to all 64.
+fn spread(hash: u32) -> u64 {
+    u64::from(hash).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
 /// The facts currently asserted.
@@ -63,32 +98,23 @@ impl WorkingMemory {
 
     /// The oldest existing fact with this template and these slot values, if any.
     pub fn find_duplicate(&self, template: TemplateId, slots: &[Value]) -> Option<FactId> {
-        (self.by_content.iter_hash(content_hash(template, slots)))
+        (self.by_content.iter_hash(spread(content_hash(template, slots))))
             .filter(|(_, f)| f.template == template && *f.slots == *slots)
             .map(|(_, f)| f.id)
             .min()
     }
 
     /// Adds a fact with a new index (the caller has checked for duplicates).
-    pub fn insert(&mut self, template: TemplateId, slots: Box<[Value]>) -> Rc<Fact> {
+    pub fn insert(&mut self, template: TemplateId, slots: Slots) -> Rc<Fact> {
         let id = FactId(self.next_id);
         self.next_id += 1;
         self.insert_with_id(id, template, slots)
     }
 
     /// Adds a fact under a given index (used by modify, which keeps the index).
-    pub fn insert_with_id(
-        &mut self,
-        id: FactId,
-        template: TemplateId,
-        slots: Box<[Value]>,
-    ) -> Rc<Fact> {
-        let fact = Rc::new(Fact {
-            id,
-            template,
-            slots,
-        });
-        let hash = content_hash(template, &fact.slots);
+    pub fn insert_with_id(&mut self, id: FactId, template: TemplateId, slots: Slots) -> Rc<Fact> {
+        let fact = Rc::new(Fact::new(id, template, slots));
+        let hash = spread(fact.content_hash);
         (self.by_content).insert_unique(hash, (hash, fact.clone()), |(hash, _)| *hash);
         self.facts.insert(fact.clone());
         fact
@@ -97,8 +123,9 @@ impl WorkingMemory {
     /// Removes a fact, returning it.
     pub fn remove(&mut self, id: FactId) -> Option<Rc<Fact>> {
         let fact = self.facts.remove(id)?;
-        let hash = content_hash(fact.template, &fact.slots);
-        if let Ok(entry) = (self.by_content).find_entry(hash, |(_, f)| Rc::ptr_eq(f, &fact)) {
+        if let Ok(entry) =
+            (self.by_content).find_entry(spread(fact.content_hash), |(_, f)| Rc::ptr_eq(f, &fact))
+        {
             entry.remove();
         }
         Some(fact)

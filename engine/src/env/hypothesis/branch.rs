@@ -9,7 +9,7 @@ use crate::compile::ModuleId;
 use crate::env::{Environment, RunError};
 use crate::rete::{ProductionId, TokenId};
 use crate::value::{FactId, Value};
-use crate::wm::Fact;
+use crate::wm::{copy_slots, Fact};
 use indexmap::IndexSet;
 use rustc_hash::{FxBuildHasher, FxHashMap};
 use std::hash::{Hash, Hasher};
@@ -130,7 +130,7 @@ impl Environment {
                     let fact = self
                         .rt
                         .wm
-                        .insert_with_id(old.id, old.template, old.slots.clone());
+                        .insert_with_id(old.id, old.template, copy_slots(&old.slots));
                     self.net.assert_fact(&fact, &mut self.rt);
                 }
             }

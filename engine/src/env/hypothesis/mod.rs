@@ -24,7 +24,7 @@ use crate::compile::ModuleId;
 use crate::env::{Environment, RunError, Watch};
 use crate::syntax::ast::Defhypothesis;
 use crate::syntax::Diagnostic;
-use crate::wm::Fact;
+use crate::wm::{copy_slots, Fact};
 use levels::{Action, Proof, Why};
 use std::rc::Rc;
 
@@ -280,7 +280,7 @@ impl Environment {
                         continue;
                     }
                     let f = &content.0;
-                    self.assert_values(f.template, f.slots.clone())
+                    self.assert_values(f.template, copy_slots(&f.slots))
                         .map_err(|e| RunError::Rule {
                             rule: format!("defhypothesis {}", decl.name),
                             message: e.message,
