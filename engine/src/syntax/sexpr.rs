@@ -174,10 +174,48 @@ fn read_item_at(text: &str, at: usize) -> Result<(SExpr, usize), Diagnostic> {
         return read_lone_item(text, at);
     }
     let end = check_nesting(text, at, Extent::FirstItem)?;
+    if end - at > READ_WHOLE_UP_TO {
+        return read_long_list(text, at, end);
+    }
+    Ok((read_whole_list(text, at, end)?, end))
+}
+
+/// Reads the list from byte `at` to `end` of `text` (its parentheses balanced, as
+/// checked) with one parse of its lexemes.
+fn read_whole_list(text: &str, at: usize, end: usize) -> Result<SExpr, Diagnostic> {
     let pairs = Reader::parse(Rule::list_lexemes, &text[at..end])
         .map_err(|e| pest_error(&text[at..end], at, e))?;
     let lexemes = pairs.into_iter().next().map(Pair::into_inner);
-    Ok((nest(lexemes.into_iter().flatten(), at)?, end))
+    nest(lexemes.into_iter().flatten(), at)
+}
+
+/// The longest list (in bytes) whose lexemes pest reads in one go. Pest holds two
+/// queue entries per lexeme until the parse ends, in a vector that grows by copying:
+/// Waltz's 140 KB `deffacts` made a queue of megabytes, copied as it grew, a twentieth
+/// of the run's cache misses. A longer list is read item by item instead.
+const READ_WHOLE_UP_TO: usize = 8 * 1024;
+
+/// Reads the list from byte `at` to `end` of `text` (its parentheses balanced, as
+/// checked) one item at a time, each as [`read_item_at`] does.
+fn read_long_list(text: &str, at: usize, end: usize) -> Result<(SExpr, usize), Diagnostic> {
+    let mut items = Vec::new();
+    let mut next = at + 1;
+    loop {
+        next += skip_blanks(&text[next..end]);
+        if next + 1 >= end {
+            let kind = SExprKind::List(items);
+            return Ok((
+                SExpr {
+                    kind,
+                    span: Span::new(at, end),
+                },
+                end,
+            ));
+        }
+        let (item, after) = read_item_at(text, next)?;
+        items.push(item);
+        next = after;
+    }
 }
 
 /// Reads the token, string or connective at byte `at` of `text`.
@@ -440,6 +478,22 @@ pub fn parse_number(text: &str) -> Option<Token> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_list_read_item_by_item_is_the_list_read_whole() {
+        let mut text = String::from("  (deffacts big \"a ( string\" ; a ( comment\n");
+        for i in 0..2000 {
+            text.push_str(&format!("  (f {i} ?x&~y|z \"s)\" (g (h {i}.5)));c\n\t"));
+        }
+        text.push_str(" tail)");
+        let (at, end) = (2, text.len());
+        assert!(end - at > READ_WHOLE_UP_TO);
+        let (by_item, after) = read_long_list(&text, at, end).unwrap();
+        assert_eq!(after, end);
+        assert_eq!(by_item, read_whole_list(&text, at, end).unwrap());
+        assert_eq!(by_item.as_list().unwrap().len(), 2004);
+        assert_eq!(read_all(&text).unwrap(), vec![by_item]);
+    }
 
     #[test]
     fn reads_tokens_and_lists() {

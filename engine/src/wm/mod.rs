@@ -98,10 +98,12 @@ impl WorkingMemory {
 
     /// The oldest existing fact with this template and these slot values, if any.
     pub fn find_duplicate(&self, template: TemplateId, slots: &[Value]) -> Option<FactId> {
-        (self.by_content.iter_hash(spread(content_hash(template, slots))))
-            .filter(|(_, f)| f.template == template && *f.slots == *slots)
-            .map(|(_, f)| f.id)
-            .min()
+        (self
+            .by_content
+            .iter_hash(spread(content_hash(template, slots))))
+        .filter(|(_, f)| f.template == template && *f.slots == *slots)
+        .map(|(_, f)| f.id)
+        .min()
     }
 
     /// Adds a fact with a new index (the caller has checked for duplicates).

@@ -127,10 +127,10 @@ impl Environment {
                     }
                 }
                 Entry::Retracted(old) => {
-                    let fact = self
-                        .rt
-                        .wm
-                        .insert_with_id(old.id, old.template, copy_slots(&old.slots));
+                    let fact =
+                        self.rt
+                            .wm
+                            .insert_with_id(old.id, old.template, copy_slots(&old.slots));
                     self.net.assert_fact(&fact, &mut self.rt);
                 }
             }
