@@ -1,9 +1,10 @@
 //! The alpha network: matching one fact against a pattern's fact-only tests, and
 //! the alpha memories holding the matches.
 
+use super::test::{compares_to_literals, literal_test};
 use super::token::TokenId;
 use super::TestHost;
-use crate::compile::lhs::{AlphaPattern, FieldSpec, SlotMatch};
+use crate::compile::lhs::{AlphaPattern, FieldSpec, FieldTest, SlotMatch};
 use crate::value::Value;
 use crate::wm::Fact;
 use smallvec::SmallVec;
@@ -148,11 +149,34 @@ impl AlphaMemory {
 
 /// Every way `fact` matches `pattern`, as capture vectors.
 pub fn match_fact(pattern: &AlphaPattern, fact: &Fact, host: &mut dyn TestHost) -> Captures {
+    // The pattern's leading tests that compare a single-field slot with literals are
+    // decided on the fact itself, before anything is captured: most facts a pattern is
+    // tried on fail such a test (Waltz: two in three), and as deciding one has no
+    // effect, and no test before it has one, deciding it first changes nothing else.
+    for test in &pattern.tests {
+        let Some(slot) = literal_slot(pattern, test) else {
+            break;
+        };
+        if !literal_test(test, &fact.slots[slot]) {
+            return Captures::new();
+        }
+    }
     let mut results = Captures::new();
     let mut captures: SmallVec<[Value; 8]> =
         SmallVec::from_elem(Value::Void, pattern.captures as usize);
     fill_slots(pattern, fact, 0, &mut captures, host, &mut results);
     results
+}
+
+/// The single-field slot whose value `test` compares with literals alone, if it is such a test.
+fn literal_slot(pattern: &AlphaPattern, test: &FieldTest) -> Option<usize> {
+    if !compares_to_literals(test) {
+        return None;
+    }
+    pattern.slots.iter().find_map(|s| match s {
+        SlotMatch::Single { slot, capture } if *capture == test.capture => Some(*slot),
+        _ => None,
+    })
 }
 
 fn fill_slots(

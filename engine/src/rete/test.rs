@@ -63,15 +63,27 @@ pub fn field_test(
     host: &mut dyn TestHost,
 ) -> bool {
     let field = &captures[test.capture as usize];
-    test.alts.iter().any(|group| {
-        group.iter().all(|alt| {
-            let holds = match &alt.kind {
-                AltKind::Const(v) => field == v,
-                AltKind::Var(source) => *field == source_value(*source, captures, token),
-                AltKind::Pred(bound) => eval_bound(bound, captures, token, host).is_truthy(),
-                AltKind::RetVal(bound) => *field == eval_bound(bound, captures, token, host),
-            };
-            holds != alt.negated
-        })
+    passes(test, |kind| match kind {
+        AltKind::Const(v) => field == v,
+        AltKind::Var(source) => *field == source_value(*source, captures, token),
+        AltKind::Pred(bound) => eval_bound(bound, captures, token, host).is_truthy(),
+        AltKind::RetVal(bound) => *field == eval_bound(bound, captures, token, host),
     })
+}
+
+/// Whether `test` compares its field with literals alone: then its outcome follows
+/// from the field's value, and deciding it has no other effect.
+pub fn compares_to_literals(test: &FieldTest) -> bool {
+    (test.alts.iter().flatten()).all(|alt| matches!(alt.kind, AltKind::Const(_)))
+}
+
+/// Whether `value` passes `test`, a test that [compares to literals](compares_to_literals).
+pub fn literal_test(test: &FieldTest, value: &Value) -> bool {
+    passes(test, |kind| matches!(kind, AltKind::Const(v) if v == value))
+}
+
+/// Whether some alternative of `test` has every term hold, `holds` telling whether
+/// a term's comparison holds (before its `~`).
+fn passes(test: &FieldTest, mut holds: impl FnMut(&AltKind) -> bool) -> bool {
+    (test.alts.iter()).any(|group| group.iter().all(|alt| holds(&alt.kind) != alt.negated))
 }
