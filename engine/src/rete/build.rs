@@ -8,7 +8,7 @@
 
 use super::alpha::{match_fact, AlphaMatch, AlphaMemory, AmId};
 use super::memory::Hashed;
-use super::network::{Count, Join, Network, Node, NodeKind, SubCount, NO_NODE, ROOT_NODE};
+use super::network::{Count, Join, Network, Node, NodeKind, SubCount, ENTRIES, NO_NODE, ROOT_NODE};
 use super::token::{TokenId, ROOT_TOKEN};
 use super::{NodeId, ProductionId, TestHost};
 use crate::compile::lhs::{AlphaPattern, BoundExpr, FieldTest, NodeSpec, VarSource};
@@ -368,9 +368,9 @@ impl Network {
             exprs: Box::default(),
             reversed: false,
             left: Default::default(),
-            index: 0,
+            index: ENTRIES,
         };
-        if parent != ROOT_NODE {
+        if parent != ROOT_NODE && !join.eq_right.is_empty() {
             join.index = self.alpha[am as usize].index_on(&join.eq_right);
         }
         join
@@ -445,15 +445,16 @@ impl Network {
         }
         for &node in &dead {
             self.unlink(node);
-            let parent = self.nodes[node as usize].parent;
             let n = &mut self.nodes[node as usize];
             n.first_child = NO_NODE;
             n.shareable = false;
-            let hashed = parent != ROOT_NODE;
             if let NodeKind::Join(j) | NodeKind::Count(Count { join: j, .. }) = &mut n.kind {
                 j.left.clear();
-                if hashed {
-                    self.alpha[j.alpha as usize].indexes[j.index as usize].drop_user();
+                if let Some(index) = self.alpha[j.alpha as usize]
+                    .indexes
+                    .get_mut(j.index as usize)
+                {
+                    index.drop_user();
                 }
             }
         }
@@ -479,4 +480,40 @@ struct JoinParts<'s> {
     eq: &'s [(VarSource, u16)],
     tests: &'s [FieldTest],
     exprs: &'s [BoundExpr],
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::env::Environment;
+
+    /// A join or `not` with no equality test reads its alpha memory's entries: no
+    /// index of one bucket holding every match again, while a join on a variable
+    /// keeps its index; removing the rule that used the index lets it go.
+    #[test]
+    fn only_joins_on_equalities_keep_an_index() {
+        let mut env = Environment::new();
+        let out = env.capture_output();
+        let program = "
+            (defrule any-item (go) (not (item $?)) => (printout t \"none\" crlf))
+            (defrule pair (go) (item ?x) (pair ?x) => (printout t \"pair \" ?x crlf))
+            (deffacts start (go) (item 1) (pair 1) (pair 2))";
+        if let Err(e) = env.load_str(program, "program") {
+            panic!("{}", e.rendered);
+        }
+        let indexes = |env: &Environment| -> Vec<usize> {
+            env.net.alpha.iter().map(|m| m.indexes.len()).collect()
+        };
+        // (go), (item $?), (item ?x), (pair ?x): only the last is joined on a variable.
+        assert_eq!(indexes(&env), [0, 0, 0, 1]);
+        env.reset();
+        if env.run(None).is_err() {
+            panic!("the run failed");
+        }
+        assert_eq!(out.take(), "pair 1\n");
+        env.execute_str("(undefrule pair)", "command");
+        let users: Vec<u32> = (env.net.alpha.iter())
+            .flat_map(|m| m.indexes.iter().map(|i| i.users))
+            .collect();
+        assert_eq!(users, [0]);
+    }
 }

@@ -9,6 +9,7 @@ use crate::compile::lhs::{AlphaPattern, BoundExpr, FieldTest, VarSource};
 use crate::compile::TemplateId;
 use crate::value::{FactId, Value};
 use crate::wm::Fact;
+use either::Either;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use std::rc::Rc;
@@ -28,10 +29,16 @@ pub(super) struct Join {
     /// The parent's active tokens (for a count node: its own tokens, filed by their
     /// parent's key), by join key.
     pub left: LeftIndex,
-    /// Which of the alpha memory's indexes holds the matches by join key (unused
-    /// when the parent is the root: the alpha memory's entries serve).
+    /// Which of the alpha memory's indexes holds the matches by join key, or
+    /// [`ENTRIES`] when the alpha memory's entries serve: under the root, and for a
+    /// join that tests no equality (its one bucket would hold every match again).
     pub index: u32,
 }
+
+/// A [`Join::index`] naming no index: the alpha memory's entries serve. A join or
+/// `not` that tests no equality, `(not (item $?))`, kept an index of one bucket that
+/// every fact of the memory was added to and removed from again.
+pub(super) const ENTRIES: u32 = u32::MAX;
 
 impl Join {
     /// Whether the hashed equalities are all the join tests (no other test, no
@@ -686,9 +693,12 @@ impl Network {
         key: Hashed<&[Value]>,
     ) -> impl DoubleEndedIterator<Item = &'a Rc<AlphaMatch>> + 'a {
         let join = self.join(node);
-        self.alpha[join.alpha as usize].indexes[join.index as usize]
-            .bucket(key)
-            .filter(move |m| self.visible(node, m))
+        let memory = &self.alpha[join.alpha as usize];
+        let matches = match memory.indexes.get(join.index as usize) {
+            Some(index) => Either::Left(index.bucket(key)),
+            None => Either::Right(memory.entries.values()),
+        };
+        matches.filter(move |m| self.visible(node, m))
     }
 
     /// Whether `node` has seen match `m`: a fact being asserted reaches the nodes
