@@ -145,9 +145,10 @@ pub struct Network {
     /// Per node, once asked: whether matching there and below leaves no trace
     /// (see [`Network::expect_retraction`]); emptied when rules come or go.
     pub(super) quiet: std::cell::RefCell<Vec<Option<bool>>>,
-    /// While a fact is being asserted: the fact, and the joins its matches have
-    /// reached so far (see [`Network::right_bucket`]).
-    pub(super) asserting: Option<(FactId, Vec<NodeId>)>,
+    /// While a fact is being asserted: the fact (its address, which tells its
+    /// matches from others without reading the fact of each match looked at), and
+    /// the joins its matches have reached so far (see [`Network::right_bucket`]).
+    pub(super) asserting: Option<(*const Fact, Vec<NodeId>)>,
     /// The list of reached joins the last assertion used, kept for the next one
     /// (a new list per assertion was an allocation, and regrowth, per fact).
     reached_spare: Vec<NodeId>,
@@ -267,7 +268,7 @@ impl Network {
         // A rule's LHS can't assert, but a function it calls could: keep the outer state.
         let mut reached = std::mem::take(&mut self.reached_spare);
         reached.clear();
-        let outer = self.asserting.replace((fact.id, reached));
+        let outer = self.asserting.replace((Rc::as_ptr(fact), reached));
         // Each memory's matches, by position in `walk.memories`, made when first needed.
         let mut matched = std::mem::take(&mut self.matched_spare);
         matched.resize(walk.memories.len(), None);
@@ -705,9 +706,9 @@ impl Network {
     /// its alpha memories feed one at a time, and is hidden from the others until then.
     pub(super) fn visible(&self, node: NodeId, m: &AlphaMatch) -> bool {
         // Only the asserted fact's own matches need the (linear) look at `reached`.
-        self.asserting
-            .as_ref()
-            .is_none_or(|(fact, reached)| m.fact.id != *fact || reached.contains(&node))
+        self.asserting.as_ref().is_none_or(|(fact, reached)| {
+            !std::ptr::eq(Rc::as_ptr(&m.fact), *fact) || reached.contains(&node)
+        })
     }
 
     /// The join key of a token, read from its ancestors.
