@@ -204,55 +204,59 @@ fn fill_slots(
         }
         SlotMatch::Multi { slot, fields } => {
             let values = fact.slots[*slot].as_slice();
-            let mut bind_and_go_on = |segmentation: &[Range<usize>]| {
-                for (field, range) in fields.iter().zip(segmentation) {
-                    if let Some(c) = field.capture {
-                        captures[c as usize] = if field.multi {
-                            Value::multifield(values[range.clone()].to_vec())
-                        } else {
-                            values[range.start].clone()
-                        };
-                    }
-                }
-                fill_slots(pattern, fact, slot_index + 1, captures, host, results);
-            };
             // Most patterns have at most one multifield (an ordered fact's fields, say):
-            // then there is one split or none, found without building the list of all.
+            // then there is one split or none, bound as it is found.
             if fields.iter().filter(|f| f.multi).count() <= 1 {
                 if let Some(split) = only_split(fields, values.len()) {
-                    bind_and_go_on(&split);
+                    bind_fields(fields, values, split, captures);
+                    fill_slots(pattern, fact, slot_index + 1, captures, host, results);
                 }
                 return;
             }
             let mut segments = Vec::new();
             split_fields(fields, values, 0, &mut Vec::new(), &mut segments);
             for segmentation in segments {
-                bind_and_go_on(&segmentation);
+                bind_fields(fields, values, segmentation.into_iter(), captures);
+                fill_slots(pattern, fact, slot_index + 1, captures, host, results);
             }
         }
     }
 }
 
+/// Binds the captured fields of a multislot, each to its range of `values`.
+fn bind_fields(
+    fields: &[FieldSpec],
+    values: &[Value],
+    ranges: impl Iterator<Item = Range<usize>>,
+    captures: &mut [Value],
+) {
+    for (field, range) in fields.iter().zip(ranges) {
+        if let Some(c) = field.capture {
+            captures[c as usize] = if field.multi {
+                Value::multifield(values[range].to_vec())
+            } else {
+                values[range.start].clone()
+            };
+        }
+    }
+}
+
 /// The one way to split `len` values among `fields`, at most one of which is a
-/// multifield (it takes what the single fields leave); `None` if there is none.
-fn only_split(fields: &[FieldSpec], len: usize) -> Option<SmallVec<[Range<usize>; 4]>> {
+/// multifield (it takes what the single fields leave), as one range per field;
+/// `None` if there is none.
+fn only_split(fields: &[FieldSpec], len: usize) -> Option<impl Iterator<Item = Range<usize>> + '_> {
     let singles = fields.iter().filter(|f| !f.multi).count();
     let rest = len.checked_sub(singles)?;
     if rest > 0 && singles == fields.len() {
         return None;
     }
     let mut start = 0;
-    Some(
-        fields
-            .iter()
-            .map(|f| {
-                let end = start + if f.multi { rest } else { 1 };
-                let range = start..end;
-                start = end;
-                range
-            })
-            .collect(),
-    )
+    Some(fields.iter().map(move |f| {
+        let end = start + if f.multi { rest } else { 1 };
+        let range = start..end;
+        start = end;
+        range
+    }))
 }
 
 /// Every way to split `values` among `fields` (single fields take one value,
