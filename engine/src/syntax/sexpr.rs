@@ -120,7 +120,7 @@ pub fn read_each(text: &str, mut each: impl FnMut(SExpr)) -> Result<(), Diagnost
         if at >= text.len() {
             return Ok(());
         }
-        let (item, end) = read_item_at(text, at)?;
+        let (item, end) = read_item_at(text, at, true)?;
         at = end;
         each(item);
     }
@@ -150,7 +150,7 @@ pub fn read_next(text: &str, from: usize) -> Result<Next, Diagnostic> {
         None => Ok(Next::End),
         Some(b')') => Ok(Next::StrayClose(at)),
         Some(_) => {
-            let (item, end) = read_item_at(text, at)?;
+            let (item, end) = read_item_at(text, at, true)?;
             Ok(Next::Item(item, end))
         }
     }
@@ -168,13 +168,14 @@ pub fn read_one(text: &str) -> Result<Option<(SExpr, usize)>, Diagnostic> {
 }
 
 /// Reads the item starting at byte `at` of `text`, returning it and the byte
-/// offset just after it. A list's nesting is checked first (and its end found).
-fn read_item_at(text: &str, at: usize) -> Result<(SExpr, usize), Diagnostic> {
+/// offset just after it. A list's nesting is checked first (and its end found); a
+/// list longer than [`READ_WHOLE_UP_TO`] is read item by item when `split_long`.
+fn read_item_at(text: &str, at: usize, split_long: bool) -> Result<(SExpr, usize), Diagnostic> {
     if text.as_bytes().get(at) != Some(&b'(') {
         return read_lone_item(text, at);
     }
     let end = check_nesting(text, at, Extent::FirstItem)?;
-    if end - at > READ_WHOLE_UP_TO {
+    if split_long && end - at > READ_WHOLE_UP_TO {
         return read_long_list(text, at, end);
     }
     Ok((read_whole_list(text, at, end)?, end))
@@ -196,7 +197,9 @@ fn read_whole_list(text: &str, at: usize, end: usize) -> Result<SExpr, Diagnosti
 const READ_WHOLE_UP_TO: usize = 8 * 1024;
 
 /// Reads the list from byte `at` to `end` of `text` (its parentheses balanced, as
-/// checked) one item at a time, each as [`read_item_at`] does.
+/// checked) one item at a time, each list among them in one parse however long it
+/// is: splitting them again would have each nesting level scan its extent for the
+/// ends of its items once more.
 fn read_long_list(text: &str, at: usize, end: usize) -> Result<(SExpr, usize), Diagnostic> {
     let mut items = Vec::new();
     let mut next = at + 1;
@@ -212,7 +215,7 @@ fn read_long_list(text: &str, at: usize, end: usize) -> Result<(SExpr, usize), D
                 end,
             ));
         }
-        let (item, after) = read_item_at(text, next)?;
+        let (item, after) = read_item_at(text, next, false)?;
         items.push(item);
         next = after;
     }
@@ -485,13 +488,18 @@ mod tests {
         for i in 0..2000 {
             text.push_str(&format!("  (f {i} ?x&~y|z \"s)\" (g (h {i}.5)));c\n\t"));
         }
-        text.push_str(" tail)");
+        // A child list longer than the limit itself, read in one parse.
+        text.push_str("(nested");
+        for i in 0..2000 {
+            text.push_str(&format!(" (n {i})"));
+        }
+        text.push_str(") tail)");
         let (at, end) = (2, text.len());
         assert!(end - at > READ_WHOLE_UP_TO);
         let (by_item, after) = read_long_list(&text, at, end).unwrap();
         assert_eq!(after, end);
         assert_eq!(by_item, read_whole_list(&text, at, end).unwrap());
-        assert_eq!(by_item.as_list().unwrap().len(), 2004);
+        assert_eq!(by_item.as_list().unwrap().len(), 2005);
         assert_eq!(read_all(&text).unwrap(), vec![by_item]);
     }
 
