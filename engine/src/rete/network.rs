@@ -273,17 +273,13 @@ impl Network {
         let mut matched = std::mem::take(&mut self.matched_spare);
         matched.resize(walk.memories.len(), None);
         for entries in &walk.terminals {
+            let mut variants = 0;
             for &(at, _) in entries {
-                if matched[at].is_none() {
-                    matched[at] = Some(self.match_into(walk.memories[at], fact, host));
-                }
+                let matches = (matched[at])
+                    .get_or_insert_with(|| self.match_into(walk.memories[at], fact, host));
+                variants = variants.max(matches.len());
             }
             let matches_of = |at: usize| matched[at].as_deref().unwrap_or_default();
-            let variants = entries
-                .iter()
-                .map(|&(at, _)| matches_of(at).len())
-                .max()
-                .unwrap_or(0);
             for v in 0..variants {
                 for &(at, node) in entries {
                     let Some(m) = matches_of(at).get(v) else {
