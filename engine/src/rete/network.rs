@@ -397,12 +397,13 @@ impl Network {
     /// The ancestor of `token` at `level`, with its id: reading a variable takes
     /// the token found, and looking it up again by id cost a tenth of a read.
     fn walk_up(&self, mut token: TokenId, level: u16) -> Option<(TokenId, &Token)> {
+        // The root is at level 0, below every other: the walk stops there at the latest.
         loop {
             let tok = self.tokens.get(token);
             if tok.level == level {
                 return Some((token, tok));
             }
-            if tok.level < level || token == ROOT_TOKEN {
+            if tok.level < level {
                 return None;
             }
             token = tok.parent;
