@@ -153,6 +153,8 @@ pub fn match_fact(pattern: &AlphaPattern, fact: &Fact, host: &mut dyn TestHost) 
     // decided on the fact itself, before anything is captured: most facts a pattern is
     // tried on fail such a test (Waltz: two in three), and as deciding one has no
     // effect, and no test before it has one, deciding it first changes nothing else.
+    // The tests decided here are not run again once the slots are read.
+    let mut decided = 0;
     for test in &pattern.tests {
         let Some(slot) = literal_slot(pattern, test) else {
             break;
@@ -160,11 +162,13 @@ pub fn match_fact(pattern: &AlphaPattern, fact: &Fact, host: &mut dyn TestHost) 
         if !literal_test(test, &fact.slots[slot]) {
             return Captures::new();
         }
+        decided += 1;
     }
     let mut results = Captures::new();
     let mut captures: SmallVec<[Value; 8]> =
         SmallVec::from_elem(Value::Void, pattern.captures as usize);
-    fill_slots(pattern, fact, 0, &mut captures, host, &mut results);
+    let rest = &pattern.tests[decided..];
+    fill_slots(pattern, rest, fact, 0, &mut captures, host, &mut results);
     results
 }
 
@@ -179,8 +183,12 @@ fn literal_slot(pattern: &AlphaPattern, test: &FieldTest) -> Option<usize> {
     })
 }
 
+/// Reads `pattern`'s slots from `slot_index` on into `captures`, and for each way they
+/// split, runs `tests` (the pattern's tests not decided yet) and keeps the captures
+/// that pass.
 fn fill_slots(
     pattern: &AlphaPattern,
+    tests: &[FieldTest],
     fact: &Fact,
     slot_index: usize,
     captures: &mut SmallVec<[Value; 8]>,
@@ -188,11 +196,7 @@ fn fill_slots(
     results: &mut Captures,
 ) {
     let Some(slot_match) = pattern.slots.get(slot_index) else {
-        if pattern
-            .tests
-            .iter()
-            .all(|t| super::test::field_test(t, captures, None, host))
-        {
+        if (tests.iter()).all(|t| super::test::field_test(t, captures, None, host)) {
             results.push(captures.iter().cloned().collect());
         }
         return;
@@ -200,7 +204,15 @@ fn fill_slots(
     match slot_match {
         SlotMatch::Single { slot, capture } => {
             captures[*capture as usize] = fact.slots[*slot].clone();
-            fill_slots(pattern, fact, slot_index + 1, captures, host, results);
+            fill_slots(
+                pattern,
+                tests,
+                fact,
+                slot_index + 1,
+                captures,
+                host,
+                results,
+            );
         }
         SlotMatch::Multi { slot, fields } => {
             let values = fact.slots[*slot].as_slice();
@@ -209,7 +221,15 @@ fn fill_slots(
             if fields.iter().filter(|f| f.multi).count() <= 1 {
                 if let Some(split) = only_split(fields, values.len()) {
                     bind_fields(fields, values, split, captures);
-                    fill_slots(pattern, fact, slot_index + 1, captures, host, results);
+                    fill_slots(
+                        pattern,
+                        tests,
+                        fact,
+                        slot_index + 1,
+                        captures,
+                        host,
+                        results,
+                    );
                 }
                 return;
             }
@@ -217,7 +237,15 @@ fn fill_slots(
             split_fields(fields, values, 0, &mut Vec::new(), &mut segments);
             for segmentation in segments {
                 bind_fields(fields, values, segmentation.into_iter(), captures);
-                fill_slots(pattern, fact, slot_index + 1, captures, host, results);
+                fill_slots(
+                    pattern,
+                    tests,
+                    fact,
+                    slot_index + 1,
+                    captures,
+                    host,
+                    results,
+                );
             }
         }
     }
