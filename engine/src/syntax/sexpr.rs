@@ -187,7 +187,7 @@ fn read_whole_list(text: &str, at: usize, end: usize) -> Result<SExpr, Diagnosti
     let pairs = Reader::parse(Rule::list_lexemes, &text[at..end])
         .map_err(|e| pest_error(&text[at..end], at, e))?;
     let lexemes = pairs.into_iter().next().map(Pair::into_inner);
-    nest(lexemes.into_iter().flatten(), at)
+    nest(text, at, end, lexemes.into_iter().flatten())
 }
 
 /// The longest list (in bytes) whose lexemes pest reads in one go. Pest holds two
@@ -234,43 +234,73 @@ fn read_lone_item(text: &str, at: usize) -> Result<(SExpr, usize), Diagnostic> {
     Ok((item, end))
 }
 
-/// Nests the lexemes of one list (its parentheses balanced, as checked) into an
-/// s-expression; spans are moved `offset` bytes on. The items of the lists still
-/// open wait on one stack, and a list takes its own off when it closes, into a
-/// vector of exactly their number.
+/// Nests the lexemes of the list from byte `at` to `end` of `text` (its parentheses
+/// balanced, as checked) into an s-expression. The parentheses are not lexemes: they
+/// are in the gaps between lexemes, which hold only them, blanks and comments. The
+/// items of the lists still open wait on one stack, and a list takes its own off
+/// when it closes, into a vector of exactly their number.
 fn nest<'i>(
+    text: &str,
+    at: usize,
+    end: usize,
     lexemes: impl Iterator<Item = Pair<'i, Rule>>,
-    offset: usize,
 ) -> Result<SExpr, Diagnostic> {
-    let mut items: Vec<SExpr> = Vec::new();
-    // Each open list: where it starts in the text, and where its items start on the stack.
-    let mut open: Vec<(usize, usize)> = Vec::new();
+    let mut lists = OpenLists::default();
+    let mut gap_start = at;
     for lexeme in lexemes {
-        match lexeme.as_rule() {
-            Rule::paren if lexeme.as_str() == "(" => {
-                open.push((lexeme.as_span().start() + offset, items.len()))
-            }
-            Rule::paren => {
-                let end = lexeme.as_span().end() + offset;
-                let Some((start, first)) = open.pop() else {
-                    return Err(unexpected_close(end - 1));
-                };
-                let list = SExprKind::List(items.drain(first..).collect());
-                items.push(SExpr {
-                    kind: list,
-                    span: Span::new(start, end),
-                });
-            }
-            Rule::EOI => {}
-            _ => items.push(lexeme_item(lexeme, offset)),
+        if lexeme.as_rule() == Rule::EOI {
+            continue;
         }
+        let span = lexeme.as_span();
+        lists.read_gap(text, gap_start, at + span.start())?;
+        gap_start = at + span.end();
+        lists.items.push(lexeme_item(lexeme, at));
     }
-    match (items.pop(), open.last()) {
-        (Some(list), None) if items.is_empty() => Ok(list),
+    lists.read_gap(text, gap_start, end)?;
+    match (lists.items.pop(), lists.open.last()) {
+        (Some(list), None) if lists.items.is_empty() => Ok(list),
         _ => Err(
-            Diagnostic::new(Span::new(offset, offset + 1), "unclosed `(`")
+            Diagnostic::new(Span::new(at, at + 1), "unclosed `(`")
                 .with_label("expected a matching `)` before the end of the input"),
         ),
+    }
+}
+
+/// The lists [`nest`] has open, and the items read so far.
+#[derive(Default)]
+struct OpenLists {
+    /// The items of the lists still open, innermost last, and the finished items.
+    items: Vec<SExpr>,
+    /// Each open list: where it starts in the text, and where its items start in
+    /// `items`.
+    open: Vec<(usize, usize)>,
+}
+
+impl OpenLists {
+    /// Opens and closes lists at the parentheses between bytes `from` and `to` of
+    /// `text`, a gap between lexemes (blanks, comments and parentheses).
+    fn read_gap(&mut self, text: &str, from: usize, to: usize) -> Result<(), Diagnostic> {
+        let bytes = text.as_bytes();
+        let mut i = from;
+        while i < to {
+            match bytes[i] {
+                b'(' => self.open.push((i, self.items.len())),
+                b')' => {
+                    let Some((start, first)) = self.open.pop() else {
+                        return Err(unexpected_close(i));
+                    };
+                    let list = SExprKind::List(self.items.drain(first..).collect());
+                    self.items.push(SExpr {
+                        kind: list,
+                        span: Span::new(start, i + 1),
+                    });
+                }
+                b';' => i = line_end(bytes, i),
+                _ => {}
+            }
+            i += 1;
+        }
+        Ok(())
     }
 }
 
