@@ -62,6 +62,11 @@ impl TemplateUsers {
         }
     }
 
+    /// The templates noted since the last [`TemplateUsers::start`].
+    pub fn noted(&self) -> &[TemplateId] {
+        &self.noted
+    }
+
     /// Records what the construct just compiled named, as `user`'s templates.
     pub fn record(&mut self, user: TemplateUser) {
         let named = std::mem::take(&mut self.noted).into_boxed_slice();

@@ -3,16 +3,17 @@
 
 use super::commands::TABLE;
 use super::{DeffactsDef, Environment, Production, Rule, Salience};
+use crate::compile::expr::CExpr;
 use crate::compile::expr::FactBuild;
-use crate::compile::lhs::LhsCompiler;
+use crate::compile::lhs::{Disjunct, LhsCompiler};
 use crate::compile::program::{split_qualified, Exported, Function, Global};
 use crate::compile::template::{Slot, SlotConstraint, SlotDefault, Template};
 use crate::compile::template_users::TemplateUser;
-use crate::compile::{ExprCompiler, Scope};
+use crate::compile::{ExprCompiler, Scope, TemplateId};
 use crate::eval::{self, Unwind};
 use crate::rete::ProductionId;
 use crate::syntax::ast::{self, Construct, DefaultSpec, Expr, TopLevel};
-use crate::syntax::parse::{parse_source, parse_top_level};
+use crate::syntax::parse::{parse_each, parse_top_level};
 use crate::syntax::sexpr::{line_end, read_next, Next};
 use crate::syntax::{Diagnostic, SourceText};
 use crate::value::{atom, Value};
@@ -46,6 +47,34 @@ impl LoadError {
     }
 }
 
+/// The error for a command in a file to load.
+fn not_a_construct(command: &Expr) -> Diagnostic {
+    Diagnostic::new(command.span(), "expected a construct").with_label(
+        "a file to load holds only constructs (deftemplate, defrule, ...); use batch for commands",
+    )
+}
+
+/// A construct of a load that its check passed, and its rule if kept.
+type CheckedConstruct = (Box<Construct>, Option<KeptRule>);
+
+/// A rule compiled by the check of a load, kept for defining it: its salience and,
+/// for each disjunct, the chain, the actions and the size of the actions' frame.
+///
+/// The check defines the load's templates, functions and globals in the same order
+/// into a copy of the same tables, and compiled code refers to them by number, so
+/// a rule whose compiling only read the tables compiles to the same thing when it
+/// is defined. A rule is kept only then (see `define_rule`): compiling 2,000 rules
+/// for `rules_1000` where 1,000 do was 15% of its instructions.
+pub(crate) struct KeptRule {
+    salience: Salience,
+    productions: Vec<(Disjunct, Vec<CExpr>, usize)>,
+    /// The templates compiling the rule named (see [`TemplateUsers`]), noted
+    /// again when it is defined.
+    ///
+    /// [`TemplateUsers`]: crate::compile::template_users::TemplateUsers
+    templates: Box<[TemplateId]>,
+}
+
 impl Environment {
     /// Loads the constructs in `text` (named `name` in messages). Every error in the
     /// text is reported, and a load with any error defines nothing: the environment
@@ -58,25 +87,15 @@ impl Environment {
     /// constructs' source texts) without copying it.
     pub(crate) fn load_text(&mut self, shared: Rc<str>, name: &str) -> Result<(), LoadError> {
         let text = &*shared;
-        let (items, mut diagnostics) = parse_source(text);
-        // Semantic errors too, in the constructs that parsed: every error is reported.
-        diagnostics.extend(self.check_constructs(&items, text));
+        let (items, mut diagnostics) = self.check_source(text);
         if !diagnostics.is_empty() {
             diagnostics.sort_by_key(|d| d.span.start);
             return Err(LoadError::new(diagnostics, name, text));
         }
         let origin = self.add_source(name, shared.clone());
-        for item in items {
-            match item {
-                TopLevel::Construct(c) => {
-                    if let Err(d) = self.define(&c, text, origin) {
-                        diagnostics.push(d);
-                    }
-                }
-                TopLevel::Command(expr) => diagnostics.push(
-                    Diagnostic::new(expr.span(), "expected a construct")
-                        .with_label("a file to load holds only constructs (deftemplate, defrule, ...); use batch for commands"),
-                ),
+        for (construct, mut kept) in items {
+            if let Err(d) = self.define_kept(&construct, text, origin, &mut kept) {
+                diagnostics.push(d);
             }
         }
         if diagnostics.is_empty() {
@@ -87,28 +106,35 @@ impl Environment {
         }
     }
 
-    /// Compiles every construct of a load against a copy of the symbol tables,
-    /// defining nothing; returns the problems found.
-    fn check_constructs(&mut self, items: &[TopLevel], text: &str) -> Vec<Diagnostic> {
+    /// Reads, parses and compiles each construct of `text` in turn against a copy of
+    /// the symbol tables, defining nothing. Returns the constructs, each rule with
+    /// the compiled form defining it may use (see [`KeptRule`]), and every problem
+    /// found: syntax errors, commands, and semantic errors in the constructs that
+    /// parsed. A kept rule's conditions and actions are dropped from its syntax
+    /// tree at once, so the load never holds the trees of all its rules.
+    fn check_source(&mut self, text: &str) -> (Vec<CheckedConstruct>, Vec<Diagnostic>) {
         let saved = self.rt.program.clone();
         self.rt.checking = true;
+        let mut checked = Vec::new();
         let mut diagnostics = Vec::new();
-        for item in items {
-            match item {
-                TopLevel::Construct(c) => {
-                    if let Err(d) = self.define(c, text, 0) {
-                        diagnostics.push(d);
-                    }
+        parse_each(text, |item| match item {
+            Ok(TopLevel::Construct(mut construct)) => {
+                let mut kept = None;
+                if let Err(d) = self.define_kept(&construct, text, 0, &mut kept) {
+                    diagnostics.push(d);
                 }
-                TopLevel::Command(expr) => diagnostics.push(
-                    Diagnostic::new(expr.span(), "expected a construct")
-                        .with_label("a file to load holds only constructs (deftemplate, defrule, ...); use batch for commands"),
-                ),
+                if let (Some(_), Construct::Rule(r)) = (&kept, &mut *construct) {
+                    r.lhs = Vec::new();
+                    r.rhs = Vec::new();
+                }
+                checked.push((construct, kept));
             }
-        }
+            Ok(TopLevel::Command(expr)) => diagnostics.push(not_a_construct(&expr)),
+            Err(mut errors) => diagnostics.append(&mut errors),
+        });
         self.rt.checking = false;
         self.rt.program = saved;
-        diagnostics
+        (checked, diagnostics)
     }
 
     /// Loads the constructs of a file.
@@ -132,6 +158,19 @@ impl Environment {
         construct: &Construct,
         text: &str,
         origin: usize,
+    ) -> Result<(), Diagnostic> {
+        self.define_kept(construct, text, origin, &mut None)
+    }
+
+    /// [`Environment::define`], with a slot for a rule compiled once for both passes
+    /// of a load: a check leaves the rule it compiled in `kept` (when it may be
+    /// kept), and defining takes the rule from there instead of compiling it again.
+    fn define_kept(
+        &mut self,
+        construct: &Construct,
+        text: &str,
+        origin: usize,
+        kept: &mut Option<KeptRule>,
     ) -> Result<(), Diagnostic> {
         let span = construct.span();
         self.rt.program.template_users.start();
@@ -171,7 +210,7 @@ impl Environment {
         match construct {
             Construct::Template(t) => self.define_template(t, source),
             Construct::Facts(f) => self.define_deffacts(f, source),
-            Construct::Rule(r) => self.define_rule(r, source, origin),
+            Construct::Rule(r) => self.define_rule(r, source, origin, kept),
             Construct::Function(f) => self.define_function(f, source),
             Construct::Global(g) => self.define_globals(g, source),
             Construct::Module(m) => {
@@ -394,41 +433,43 @@ impl Environment {
         r: &ast::Defrule,
         source: SourceText,
         origin: usize,
+        kept: &mut Option<KeptRule>,
     ) -> Result<(), Diagnostic> {
         let name = crate::compile::program::unqualified(r.name.name);
         let module = self.rt.program.module_of(r.name.name);
-        let salience = match &r.salience {
-            None => Salience::Fixed(0),
-            Some(Expr::Const(Value::Integer(i), _)) => Salience::Fixed(*i as i32),
-            Some(expr) => {
-                let compiled = self.compiler(Scope::default()).compile(expr)?;
-                let now = match self.rt.eval_plain(&compiled) {
-                    Ok(Value::Integer(i)) if (-10000..=10000).contains(&i) => i as i32,
-                    Ok(other) => {
-                        return Err(Diagnostic::new(
-                            expr.span(),
-                            "salience must be an integer from -10000 to 10000",
-                        )
-                        .with_label(format!("this evaluates to {}", other.repr())))
-                    }
-                    Err(e) => return Err(Diagnostic::new(expr.span(), e.message)),
-                };
-                Salience::Dynamic(Rc::new(compiled), now)
-            }
+        let templates_before = self.rt.program.templates.len();
+        let KeptRule {
+            salience,
+            productions: mut compiled,
+            templates,
+        } = match kept.take() {
+            Some(rule) => rule,
+            None => self.compile_rule(r)?,
         };
-        let disjuncts = LhsCompiler::new(&mut self.rt.program, &TABLE).compile(&r.lhs)?;
-        let mut compiled = Vec::with_capacity(disjuncts.len());
-        for d in disjuncts {
-            let mut compiler = self.compiler(d.rhs_scope.clone());
-            let rhs = crate::compile::retraction::mark(compiler.compile_all(&r.rhs)?);
-            let frame_size = compiler.scope.size();
-            compiled.push((d, rhs, frame_size));
+        for &id in &templates {
+            self.rt.program.template_users.note(id);
         }
         let user = TemplateUser::Rule(self.rt.program.module_name(module), name);
-        self.rt.program.template_users.record(user);
         if self.rt.checking {
+            // Kept unless compiling it did more than read the tables: a salience
+            // computed now may come out otherwise once the load's globals are set,
+            // and a pattern on a new ordered relation made an implied template.
+            if matches!(salience, Salience::Fixed(_))
+                && self.rt.program.templates.len() == templates_before
+            {
+                for (d, _, _) in &mut compiled {
+                    d.rhs_scope = Scope::default();
+                }
+                *kept = Some(KeptRule {
+                    salience,
+                    productions: compiled,
+                    templates: self.rt.program.template_users.noted().into(),
+                });
+            }
+            self.rt.program.template_users.record(user);
             return Ok(());
         }
+        self.rt.program.template_users.record(user);
         self.unlink_rule((module, name));
         let rule_index = self.rt.rules.len();
         let mut productions = Vec::new();
@@ -467,6 +508,42 @@ impl Environment {
                 .add_production(chain, id, facts.iter(), &mut self.rt);
         }
         Ok(())
+    }
+
+    /// Compiles rule `r`: its salience, and each disjunct's chain and actions.
+    fn compile_rule(&mut self, r: &ast::Defrule) -> Result<KeptRule, Diagnostic> {
+        let salience = match &r.salience {
+            None => Salience::Fixed(0),
+            Some(Expr::Const(Value::Integer(i), _)) => Salience::Fixed(*i as i32),
+            Some(expr) => {
+                let compiled = self.compiler(Scope::default()).compile(expr)?;
+                let now = match self.rt.eval_plain(&compiled) {
+                    Ok(Value::Integer(i)) if (-10000..=10000).contains(&i) => i as i32,
+                    Ok(other) => {
+                        return Err(Diagnostic::new(
+                            expr.span(),
+                            "salience must be an integer from -10000 to 10000",
+                        )
+                        .with_label(format!("this evaluates to {}", other.repr())))
+                    }
+                    Err(e) => return Err(Diagnostic::new(expr.span(), e.message)),
+                };
+                Salience::Dynamic(Rc::new(compiled), now)
+            }
+        };
+        let disjuncts = LhsCompiler::new(&mut self.rt.program, &TABLE).compile(&r.lhs)?;
+        let mut compiled = Vec::with_capacity(disjuncts.len());
+        for d in disjuncts {
+            let mut compiler = self.compiler(d.rhs_scope.clone());
+            let rhs = crate::compile::retraction::mark(compiler.compile_all(&r.rhs)?);
+            let frame_size = compiler.scope.size();
+            compiled.push((d, rhs, frame_size));
+        }
+        Ok(KeptRule {
+            salience,
+            productions: compiled,
+            templates: Box::default(),
+        })
     }
 
     /// Removes rule `name` (`MODULE::name`, or a rule of the current module) and its
@@ -714,6 +791,41 @@ mod tests {
         env.reset();
         env.run(None).expect("runs");
         assert_eq!(out.take(), "kept 2\n");
+    }
+
+    /// A file loaded whole, whose rules the check compiles once for both passes,
+    /// runs as the same constructs loaded one at a time: ordered relations first
+    /// named by a rule (an implied template made while compiling), a deffunction
+    /// and a template defined between the rules that use them, a rule redefined.
+    #[test]
+    fn rules_compiled_once_for_a_whole_file_run_as_those_loaded_one_by_one() {
+        let constructs = [
+            "(deftemplate item (slot n) (slot doubled))",
+            "(defrule start (go ?n) => (assert (count ?n)) (assert (item (n ?n))))",
+            "(deffunction twice (?x) (* 2 ?x))",
+            "(defrule double ?i <- (item (n ?n) (doubled nil)) => (modify ?i (doubled (twice ?n))))",
+            "(defrule report (item (n ?n) (doubled ?d&~nil)) (count ?n) => (printout t ?n \" doubles to \" ?d crlf))",
+            "(defrule report (item (n ?n) (doubled ?d&~nil)) => (printout t ?n \" -> \" ?d crlf))",
+            "(deffacts go (go 3) (go 5))",
+        ];
+        let run = |loads: &[String]| {
+            let mut env = Environment::new();
+            let out = env.capture_output();
+            for (i, text) in loads.iter().enumerate() {
+                env.load_str(text, &format!("{i}.clp")).expect("loads");
+            }
+            env.reset();
+            env.run(None).expect("runs");
+            env.execute_str("(facts) (undefrule start) (reset)", "facts");
+            // `double` and `report`, kept from the check, name `item` too.
+            let refused = env.load_str("(deftemplate item (slot m))", "again.clp");
+            (out.take(), refused.is_err())
+        };
+        let whole = run(&[constructs.join("\n")]);
+        let one_by_one = run(&constructs.map(String::from));
+        assert!(whole.0.contains("5 -> 10"), "{}", whole.0);
+        assert_eq!(whole, one_by_one);
+        assert!(whole.1, "the rules' use of `item` is recorded");
     }
 
     const IMPLIED_CONFLICT: &str =

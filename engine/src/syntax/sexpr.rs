@@ -259,10 +259,8 @@ fn nest<'i>(
     lists.read_gap(text, gap_start, end)?;
     match (lists.items.pop(), lists.open.last()) {
         (Some(list), None) if lists.items.is_empty() => Ok(list),
-        _ => Err(
-            Diagnostic::new(Span::new(at, at + 1), "unclosed `(`")
-                .with_label("expected a matching `)` before the end of the input"),
-        ),
+        _ => Err(Diagnostic::new(Span::new(at, at + 1), "unclosed `(`")
+            .with_label("expected a matching `)` before the end of the input")),
     }
 }
 

@@ -1,6 +1,7 @@
 //! S-expressions to constructs and expressions.
 //!
-//! [`parse_source`] reads a whole text and parses every top-level item;
+//! [`parse_source`] reads a whole text and parses every top-level item
+//! ([`parse_each`] hands them over one at a time);
 //! [`parse_top_level`] parses one item already read. A list headed by a construct
 //! keyword becomes a [`Construct`]; anything else is a command (an
 //! [`Expr`](super::ast::Expr)).
@@ -60,34 +61,32 @@ const UNSUPPORTED: [&str; 5] = [
 pub fn parse_source(text: &str) -> (Vec<TopLevel>, Vec<Diagnostic>) {
     let mut parsed = Vec::new();
     let mut diagnostics = Vec::new();
-    // Each item is parsed as soon as it is read and then dropped, so the whole
-    // file is never held as a syntax tree.
+    parse_each(text, |item| match item {
+        Ok(top) => parsed.push(top),
+        Err(mut errors) => diagnostics.append(&mut errors),
+    });
+    (parsed, diagnostics)
+}
+
+/// [`parse_source`] one item at a time: hands each top-level item of `text` to
+/// `each` as soon as it is parsed, or its errors, and a reading error (which
+/// [`parse_source`] puts after the items) last. Each item is read, parsed and
+/// dropped in turn, so the whole file is never held as s-expressions.
+pub fn parse_each(text: &str, mut each: impl FnMut(Result<TopLevel, Vec<Diagnostic>>)) {
     let mut read_any = false;
     let read = read_each(text, |item| {
         read_any = true;
-        parse_item(&item, &mut parsed, &mut diagnostics);
+        each(parse_top_level(&item));
     });
     if let Err(error) = read {
         // A nesting error is found before any item is read: read the items wholly
         // before it (none, if the text before it does not read either).
         if !read_any {
             if let Some(prefix) = text.get(..error.span.start) {
-                let _ = read_each(prefix, |item| {
-                    parse_item(&item, &mut parsed, &mut diagnostics);
-                });
+                let _ = read_each(prefix, |item| each(parse_top_level(&item)));
             }
         }
-        diagnostics.push(error);
-    }
-    (parsed, diagnostics)
-}
-
-/// Parses one item read from a source text into `parsed`, or its errors into
-/// `diagnostics`.
-fn parse_item(item: &SExpr, parsed: &mut Vec<TopLevel>, diagnostics: &mut Vec<Diagnostic>) {
-    match parse_top_level(item) {
-        Ok(top) => parsed.push(top),
-        Err(mut errors) => diagnostics.append(&mut errors),
+        each(Err(vec![error]));
     }
 }
 
