@@ -279,6 +279,10 @@ pub(crate) fn set_local(frame: &mut Vec<Value>, slot: u16, value: Value) {
     frame[slot] = value;
 }
 
+// Kept out of `eval`: inlined, the special forms' locals gave every evaluation of a
+// constant, a variable or a call a frame of 616 bytes to set up (now 272; churn_100k
+// -0.55%, joins_10k -0.7% instructions).
+#[inline(never)]
 fn eval_special(
     host: &mut dyn Host,
     frame: &mut Vec<Value>,
