@@ -2,6 +2,7 @@
 
 mod allocator;
 mod repl;
+mod stack;
 mod stepping;
 
 /// mimalloc instead of the system allocator (see [`allocator`]).
@@ -208,11 +209,8 @@ fn compare_command<K: PuzzleKind>(
 
 fn main() -> ExitCode {
     // Deeply recursive programs (deffunctions calling themselves) need a large stack.
-    let worker = std::thread::Builder::new()
-        .stack_size(1 << 30)
-        .spawn(|| real_main(Cli::parse()))
-        .expect("spawning the main thread");
-    worker.join().unwrap_or(ExitCode::from(101))
+    stack::raise_limit();
+    real_main(Cli::parse())
 }
 
 /// Writes out what the program wrote, and leaves the environment to the end of the

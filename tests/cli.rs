@@ -301,3 +301,54 @@ fn break_runs_to_the_rule_then_steps() {
     assert!(!out.status.success());
     assert!(text(&out.stderr).contains("--break nosuch: no rule of that name"));
 }
+
+/// A deffunction recursing up to the call-depth limit through nested special forms,
+/// asserting a fact a rule joins at each level, runs to the end on the main thread
+/// even when the process is started with a soft stack limit of 4 MB (the binary
+/// raises it; without that it overflows); one level more is the depth error.
+#[test]
+fn deep_deffunction_recursion_fits_the_stack() {
+    let body = |depth: usize| {
+        format!(
+            "(deftemplate lvl (slot n))
+             (defrule seen (lvl (n ?n)) (lvl (n ?m&:(= ?m (+ ?n 1)))) =>)
+             (deffunction down (?n)
+               (if (> ?n 0) then
+                 (bind ?s 0)
+                 (loop-for-count (?i 1 2) do
+                   (while (< ?s 1) do
+                     (if (> ?i 0) then
+                       (progn
+                         (switch ?i
+                           (case 1 then (assert (lvl (n ?n))))
+                           (default (bind ?s (+ ?s 1))))
+                         (bind ?s (+ ?s (+ 0 (+ 0 (+ 0 1)))))))))
+                 (+ 1 (down (- ?n 1)))
+                else 0))
+             (defrule go => (printout t (down {depth}) crlf))"
+        )
+    };
+    let run = |name: &str, depth: usize| {
+        let path = program(name, &body(depth));
+        Command::new("sh")
+            .arg("-c")
+            .arg(format!("ulimit -S -s 4096 && exec \"$0\" run \"$1\""))
+            .arg(env!("CARGO_BIN_EXE_salience"))
+            .arg(&path)
+            .output()
+            .expect("sh runs")
+    };
+    let deepest = run("deep-recursion.clp", 1_999);
+    assert!(
+        deepest.status.success(),
+        "stderr: {}",
+        text(&deepest.stderr)
+    );
+    assert_eq!(text(&deepest.stdout), "1999\n");
+    let too_deep = run("too-deep-recursion.clp", 2_000);
+    assert!(
+        text(&too_deep.stderr).contains("deffunction calls nested more than 2000 deep"),
+        "stderr: {}",
+        text(&too_deep.stderr)
+    );
+}
