@@ -168,11 +168,13 @@ fn eval_call(host: &mut dyn Host, frame: &mut Vec<Value>, call: &CallExpr) -> Ev
 
 /// Calls built-in `b` with evaluated arguments (their count already checked).
 fn call_builtin(host: &mut dyn Host, b: &Builtin, args: &[Value], span: Span) -> Eval {
-    let result = (b.run)(host.fn_state(), args);
+    let state = host.fn_state();
+    let result = (b.run)(state, args);
     // Some built-ins report a problem yet return a value, as CLIPS does.
-    let notes = std::mem::take(&mut host.fn_state().diagnostics);
-    for note in notes {
-        host.warn(&note);
+    if !state.diagnostics.is_empty() {
+        for note in std::mem::take(&mut state.diagnostics) {
+            host.warn(&note);
+        }
     }
     result.map_err(|e| {
         Unwind::Error(EvalError {
