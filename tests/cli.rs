@@ -332,7 +332,7 @@ fn deep_deffunction_recursion_fits_the_stack() {
         let path = program(name, &body(depth));
         Command::new("sh")
             .arg("-c")
-            .arg(format!("ulimit -S -s 4096 && exec \"$0\" run \"$1\""))
+            .arg("ulimit -S -s 4096 && exec \"$0\" run \"$1\"")
             .arg(env!("CARGO_BIN_EXE_salience"))
             .arg(&path)
             .output()
