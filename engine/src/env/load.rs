@@ -3,8 +3,7 @@
 
 use super::commands::TABLE;
 use super::{DeffactsDef, Environment, Production, Rule, Salience};
-use crate::compile::expr::CExpr;
-use crate::compile::expr::FactBuild;
+use crate::compile::expr::{CExpr, FactBuild};
 use crate::compile::lhs::{Disjunct, LhsCompiler};
 use crate::compile::program::{split_qualified, Exported, Function, Global};
 use crate::compile::template::{Slot, SlotConstraint, SlotDefault, Template};
@@ -65,7 +64,7 @@ type CheckedConstruct = (Box<Construct>, Option<KeptRule>);
 /// a rule whose compiling only read the tables compiles to the same thing when it
 /// is defined. A rule is kept only then (see `define_rule`): compiling 2,000 rules
 /// for `rules_1000` where 1,000 do was 15% of its instructions.
-pub(crate) struct KeptRule {
+struct KeptRule {
     salience: Salience,
     productions: Vec<(Disjunct, Vec<CExpr>, usize)>,
     /// The templates compiling the rule named (see [`TemplateUsers`]), noted
@@ -440,7 +439,7 @@ impl Environment {
         let templates_before = self.rt.program.templates.len();
         let KeptRule {
             salience,
-            productions: mut compiled,
+            productions: compiled,
             templates,
         } = match kept.take() {
             Some(rule) => rule,
@@ -457,9 +456,6 @@ impl Environment {
             if matches!(salience, Salience::Fixed(_))
                 && self.rt.program.templates.len() == templates_before
             {
-                for (d, _, _) in &mut compiled {
-                    d.rhs_scope = Scope::default();
-                }
                 *kept = Some(KeptRule {
                     salience,
                     productions: compiled,
@@ -533,8 +529,9 @@ impl Environment {
         };
         let disjuncts = LhsCompiler::new(&mut self.rt.program, &TABLE).compile(&r.lhs)?;
         let mut compiled = Vec::with_capacity(disjuncts.len());
-        for d in disjuncts {
-            let mut compiler = self.compiler(d.rhs_scope.clone());
+        for mut d in disjuncts {
+            // The actions' scope is read only to compile them: taken, not copied.
+            let mut compiler = self.compiler(std::mem::take(&mut d.rhs_scope));
             let rhs = crate::compile::retraction::mark(compiler.compile_all(&r.rhs)?);
             let frame_size = compiler.scope.size();
             compiled.push((d, rhs, frame_size));
