@@ -19,6 +19,9 @@ const FIRST_LLD_RELEASE: (u32, u32) = (1, 90);
 fn main() {
     println!("cargo:rerun-if-changed=src/symbol-order.txt");
     println!("cargo:rerun-if-env-changed=SALIENCE_NO_SYMBOL_ORDER");
+    // The crate is compiled with this execution profile too (see engine/build.rs).
+    println!("cargo:rerun-if-changed=src/salience.profdata");
+    println!("cargo:rerun-if-env-changed=SALIENCE_NO_PGO");
     let Some(manifest_dir) = env::var_os("CARGO_MANIFEST_DIR") else {
         return;
     };
