@@ -449,23 +449,25 @@ impl Environment {
             self.rt.program.template_users.note(id);
         }
         let user = TemplateUser::Rule(self.rt.program.module_name(module), name);
+        // In a check, the rule is kept unless compiling it did more than read the
+        // tables: a salience computed now may come out otherwise once the load's
+        // globals are set, and a pattern on a new ordered relation made an implied
+        // template. Its templates are read before `record` takes them.
+        let keep = self.rt.checking
+            && matches!(salience, Salience::Fixed(_))
+            && self.rt.program.templates.len() == templates_before;
+        let noted = keep.then(|| self.rt.program.template_users.noted().into());
+        self.rt.program.template_users.record(user);
         if self.rt.checking {
-            // Kept unless compiling it did more than read the tables: a salience
-            // computed now may come out otherwise once the load's globals are set,
-            // and a pattern on a new ordered relation made an implied template.
-            if matches!(salience, Salience::Fixed(_))
-                && self.rt.program.templates.len() == templates_before
-            {
+            if let Some(templates) = noted {
                 *kept = Some(KeptRule {
                     salience,
                     productions: compiled,
-                    templates: self.rt.program.template_users.noted().into(),
+                    templates,
                 });
             }
-            self.rt.program.template_users.record(user);
             return Ok(());
         }
-        self.rt.program.template_users.record(user);
         self.unlink_rule((module, name));
         let rule_index = self.rt.rules.len();
         let mut productions = Vec::new();
