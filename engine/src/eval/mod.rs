@@ -141,18 +141,26 @@ pub type Args = SmallVec<[Value; 4]>;
 fn eval_args(host: &mut dyn Host, frame: &mut Vec<Value>, args: &[CExpr]) -> Result<Args, Unwind> {
     let mut out = Args::with_capacity(args.len());
     for a in args {
-        match a {
-            CExpr::Special(special, _) if matches!(**special, Special::Expand(_)) => {
-                let Special::Expand(list) = &**special else {
-                    unreachable!("matched above")
-                };
+        match expansion(a) {
+            Some(list) => {
                 let value = eval(host, frame, list)?;
                 out.extend(value.as_slice().iter().cloned());
             }
-            _ => out.push(eval(host, frame, a)?),
+            None => out.push(eval(host, frame, a)?),
         }
     }
     Ok(out)
+}
+
+/// The list a `$?x` expansion spreads into separate arguments, if `expr` is one.
+fn expansion(expr: &CExpr) -> Option<&CExpr> {
+    match expr {
+        CExpr::Special(special, _) => match &**special {
+            Special::Expand(list) => Some(list),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 fn eval_call(host: &mut dyn Host, frame: &mut Vec<Value>, call: &CallExpr) -> Eval {
@@ -560,15 +568,23 @@ pub fn build_fact(
             let slot_count = host.program().template(build.template).slots.len();
             let mut slots: SmallVec<[Option<Value>; 8]> = smallvec::smallvec![None; slot_count];
             for (index, exprs) in given {
-                let values = eval_args(host, frame, exprs)?;
                 let multi = host.program().template(build.template).slots[*index].multi;
-                slots[*index] = Some(if multi {
-                    flatten(values)
-                } else {
-                    values.into_iter().next().unwrap_or_else(Value::nil)
+                slots[*index] = Some(match &**exprs {
+                    // A single-field slot's one expression (most slots): its value,
+                    // without gathering the values in a list first.
+                    [one] if !multi && expansion(one).is_none() => eval(host, frame, one)?,
+                    _ => {
+                        let values = eval_args(host, frame, exprs)?;
+                        if multi {
+                            flatten(values)
+                        } else {
+                            values.into_iter().next().unwrap_or_else(Value::nil)
+                        }
+                    }
                 });
             }
             let mut out = Slots::with_capacity(slot_count);
+            let checked = host.dynamic_constraint_checking();
             for (i, given) in slots.into_iter().enumerate() {
                 let value = match given {
                     Some(v) => v,
@@ -576,7 +592,6 @@ pub fn build_fact(
                 };
                 let template = host.program().template(build.template);
                 let slot = &template.slots[i];
-                let checked = host.dynamic_constraint_checking();
                 for v in value.as_slice().iter().filter(|_| checked) {
                     if let Err(why) = slot.constraint.check(v) {
                         return Err(EvalError::new(format!(
