@@ -15,6 +15,7 @@ use crate::syntax::ast::{
 };
 use crate::syntax::{Diagnostic, Span};
 use crate::value::{Atom, Value};
+use either::Either;
 use indexmap::IndexMap;
 use rustc_hash::FxBuildHasher;
 use std::collections::hash_map::DefaultHasher;
@@ -109,8 +110,19 @@ pub enum AltKind {
 pub struct FieldTest {
     /// The field's capture index.
     pub capture: u16,
-    /// The alternatives, each a conjunction.
-    pub alts: Vec<Vec<Alt>>,
+    /// The alternatives.
+    alternatives: Alternatives,
+}
+
+/// A field test's alternatives. Most tests are one term (`red`, `~red`, `?x`,
+/// `:(> ?x 3)`), held in the test itself: as a list of lists, each took two blocks
+/// of its own (rules_1000 kept some 5,300 such tests).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum Alternatives {
+    /// One alternative of one term (never written as `Many`).
+    One(Alt),
+    /// Any other number of alternatives, each a conjunction of terms.
+    Many(Box<[Box<[Alt]>]>),
 }
 
 impl FieldTest {
@@ -118,8 +130,49 @@ impl FieldTest {
     pub fn single(capture: u16, alt: Alt) -> FieldTest {
         FieldTest {
             capture,
-            alts: vec![vec![alt]],
+            alternatives: Alternatives::One(alt),
         }
+    }
+
+    /// A test passing when every term of one of `alternatives` holds.
+    pub fn any_of(capture: u16, mut alternatives: Vec<Vec<Alt>>) -> FieldTest {
+        if let [one] = alternatives.as_mut_slice() {
+            if one.len() == 1 {
+                if let Some(alt) = one.pop() {
+                    return FieldTest::single(capture, alt);
+                }
+            }
+        }
+        FieldTest {
+            capture,
+            alternatives: Alternatives::Many(
+                alternatives
+                    .into_iter()
+                    .map(Vec::into_boxed_slice)
+                    .collect(),
+            ),
+        }
+    }
+
+    /// The alternatives, each a conjunction of terms.
+    pub fn alternatives(&self) -> impl Iterator<Item = &[Alt]> {
+        match &self.alternatives {
+            Alternatives::One(alt) => Either::Left(std::iter::once(std::slice::from_ref(alt))),
+            Alternatives::Many(all) => Either::Right(all.iter().map(|group| &**group)),
+        }
+    }
+
+    /// The test's one term, when it has only one.
+    pub fn only_term(&self) -> Option<&Alt> {
+        match &self.alternatives {
+            Alternatives::One(alt) => Some(alt),
+            Alternatives::Many(_) => None,
+        }
+    }
+
+    /// Every term of every alternative.
+    pub fn terms(&self) -> impl Iterator<Item = &Alt> {
+        self.alternatives().flatten()
     }
 }
 
@@ -640,10 +693,7 @@ impl<'a> LhsCompiler<'a> {
             }
             return Ok(());
         }
-        let test = FieldTest {
-            capture,
-            alts: compiled,
-        };
+        let test = FieldTest::any_of(capture, compiled);
         if is_join {
             pc.join_tests.push(test);
         } else {
@@ -909,20 +959,14 @@ impl AlphaPattern {
                     if s != slot || f != field {
                         continue;
                     }
-                    match test.alts.as_slice() {
-                        [g] if constant.is_none() => match g.as_slice() {
-                            [Alt {
-                                negated: false,
-                                kind: AltKind::Const(v),
-                            }] => constant = Some(v),
-                            _ => {
-                                any_other = true;
-                                hash_located(&test.alts, &at, &mut others);
-                            }
-                        },
+                    match test.only_term() {
+                        Some(Alt {
+                            negated: false,
+                            kind: AltKind::Const(v),
+                        }) if constant.is_none() => constant = Some(v),
                         _ => {
                             any_other = true;
-                            hash_located(&test.alts, &at, &mut others);
+                            hash_located(test, &at, &mut others);
                         }
                     }
                 }
@@ -968,13 +1012,13 @@ fn fingerprint(key: &impl Hash) -> u64 {
 
 /// Hashes a test's alternatives with each capture named by its location in the
 /// fact (`at`) rather than by its number, which is particular to the pattern.
-fn hash_located(alts: &[Vec<Alt>], at: &[(usize, usize, bool)], state: &mut DefaultHasher) {
+fn hash_located(test: &FieldTest, at: &[(usize, usize, bool)], state: &mut DefaultHasher) {
     let source = |source: &VarSource, state: &mut DefaultHasher| match source {
         VarSource::Capture(c) => ("at", at[*c as usize].0, at[*c as usize].1).hash(state),
         other => other.hash(state),
     };
-    alts.len().hash(state);
-    for group in alts {
+    test.alternatives().count().hash(state);
+    for group in test.alternatives() {
         group.len().hash(state);
         for alt in group {
             alt.negated.hash(state);

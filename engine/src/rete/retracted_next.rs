@@ -17,7 +17,7 @@
 
 use super::network::{Count, Join, Network, NodeKind, ROOT_NODE};
 use super::{NodeId, TestHost};
-use crate::compile::lhs::AltKind;
+use crate::compile::lhs::{AltKind, FieldTest};
 use crate::value::FactId;
 
 impl Network {
@@ -101,7 +101,7 @@ impl Network {
 fn evaluates_nothing(join: &Join) -> bool {
     join.exprs.is_empty()
         && (join.tests.iter())
-            .flat_map(|test| test.alts.iter().flatten())
+            .flat_map(FieldTest::terms)
             .all(|alt| matches!(alt.kind, AltKind::Const(_) | AltKind::Var(_)))
 }
 

@@ -74,7 +74,8 @@ pub fn field_test(
 /// Whether `test` compares its field with literals alone: then its outcome follows
 /// from the field's value, and deciding it has no other effect.
 pub fn compares_to_literals(test: &FieldTest) -> bool {
-    (test.alts.iter().flatten()).all(|alt| matches!(alt.kind, AltKind::Const(_)))
+    test.terms()
+        .all(|alt| matches!(alt.kind, AltKind::Const(_)))
 }
 
 /// Whether `value` passes `test`, a test that [compares to literals](compares_to_literals).
@@ -85,5 +86,5 @@ pub fn literal_test(test: &FieldTest, value: &Value) -> bool {
 /// Whether some alternative of `test` has every term hold, `holds` telling whether
 /// a term's comparison holds (before its `~`).
 fn passes(test: &FieldTest, mut holds: impl FnMut(&AltKind) -> bool) -> bool {
-    (test.alts.iter()).any(|group| group.iter().all(|alt| holds(&alt.kind) != alt.negated))
+    (test.alternatives()).any(|group| group.iter().all(|alt| holds(&alt.kind) != alt.negated))
 }
