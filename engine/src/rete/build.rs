@@ -8,7 +8,9 @@
 
 use super::alpha::{match_fact, AlphaMatch, AlphaMemory, AmId};
 use super::memory::Hashed;
-use super::network::{Count, Join, Network, Node, NodeKind, SubCount, ENTRIES, NO_NODE, ROOT_NODE};
+use super::network::{
+    Count, Join, JoinChecks, Network, Node, NodeKind, SubCount, ENTRIES, NO_NODE, ROOT_NODE,
+};
 use super::token::{TokenId, ROOT_TOKEN};
 use super::{NodeId, ProductionId, TestHost};
 use crate::compile::lhs::{AlphaPattern, BoundExpr, FieldTest, NodeSpec, VarSource};
@@ -82,7 +84,7 @@ impl Network {
                     parents.clone()
                 };
                 for t in order {
-                    let key = Hashed::new(self.left_key(&self.join(node).eq_left, t));
+                    let key = Hashed::new(self.left_key(self.join(node).left_sources(), t));
                     let stamp = self.tokens.stamp(t);
                     self.file_left(node, false, key, t, stamp);
                 }
@@ -301,8 +303,7 @@ impl Network {
         if let Some(node) = self.shared_child(parent, Some(am), share, same, used) {
             return node;
         }
-        let mut join = self.new_join(am, eq, tests, parent);
-        join.exprs = exprs.into();
+        let join = self.new_join(am, eq, tests, exprs, parent);
         let kind = match count {
             None => NodeKind::Join(join),
             Some(exists) => NodeKind::Count(Count {
@@ -358,20 +359,25 @@ impl Network {
         am: AmId,
         eq: &[(VarSource, u16)],
         tests: &[FieldTest],
+        exprs: &[BoundExpr],
         parent: NodeId,
     ) -> Join {
+        let checks = (!tests.is_empty() || !exprs.is_empty()).then(|| {
+            Box::new(JoinChecks {
+                tests: tests.into(),
+                exprs: exprs.into(),
+            })
+        });
         let mut join = Join {
             alpha: am,
-            eq_left: eq.iter().map(|(l, _)| *l).collect(),
-            eq_right: eq.iter().map(|(_, r)| *r).collect(),
-            tests: tests.into(),
-            exprs: Box::default(),
+            eq: eq.into(),
+            checks,
             reversed: false,
             left: Default::default(),
             index: ENTRIES,
         };
-        if parent != ROOT_NODE && !join.eq_right.is_empty() {
-            join.index = self.alpha[am as usize].index_on(&join.eq_right);
+        if parent != ROOT_NODE && !join.eq.is_empty() {
+            join.index = self.alpha[am as usize].index_on(&join.columns());
         }
         join
     }

@@ -62,11 +62,9 @@ impl Network {
     fn join_spec(&self, join: &Join) -> NodeSpec {
         NodeSpec::Join {
             alpha: self.alpha[join.alpha as usize].pattern.clone(),
-            eq: (join.eq_left.iter().copied())
-                .zip(join.eq_right.iter().copied())
-                .collect(),
-            tests: join.tests.to_vec(),
-            exprs: join.exprs.to_vec(),
+            eq: join.eq.to_vec(),
+            tests: join.tests().to_vec(),
+            exprs: join.exprs().to_vec(),
         }
     }
 }

@@ -103,7 +103,7 @@ impl Network {
 
     /// A parent token arrives: look for a blocker and pass it on if the result allows.
     pub(super) fn count_left(&mut self, node: NodeId, parent: TokenId, host: &mut dyn TestHost) {
-        let key = Hashed::new(self.left_key(&self.join(node).eq_left, parent));
+        let key = Hashed::new(self.left_key(self.join(node).left_sources(), parent));
         let blocker = self.first_blocker(node, parent, key.view(), host);
         let exists = self.count_exists(node);
         let open = blocker.is_some() == exists;

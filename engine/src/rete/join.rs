@@ -82,7 +82,7 @@ impl Network {
     pub(super) fn join_left(&mut self, node: NodeId, token: TokenId, host: &mut dyn TestHost) {
         // The key is read from the token's ancestors once, for the bucket and the index.
         let key = (token != ROOT_TOKEN)
-            .then(|| Hashed::new(self.left_key(&self.join(node).eq_left, token)));
+            .then(|| Hashed::new(self.left_key(self.join(node).left_sources(), token)));
         let found = self.matches_for(node, token, key.as_ref().map(Hashed::view), host);
         if let Some(key) = key {
             let stamp = self.tokens.stamp(token);
@@ -187,11 +187,11 @@ fn tests_pass(
         VarSource::MatchFact => Value::Fact(m.fact.id),
         VarSource::Capture(_) => Value::Void,
     };
-    join.tests
+    join.tests()
         .iter()
         .all(|t| field_test(t, &m.captures, Some(&read), host))
         && join
-            .exprs
+            .exprs()
             .iter()
             .all(|e| super::test::eval_bound(e, &m.captures, Some(&read), host).is_truthy())
 }

@@ -15,6 +15,7 @@
 use super::alpha::AlphaMatch;
 use super::token::TokenId;
 use super::JoinKey;
+use crate::compile::lhs::VarSource;
 use crate::stale::Stale;
 use crate::value::Value;
 use hashbrown::hash_table::{Entry, HashTable};
@@ -320,24 +321,24 @@ impl std::ops::Deref for KeyView<'_> {
     }
 }
 
-/// The key of `m` on `columns`, borrowed where it can be (see [`KeyView`]).
-pub fn key_view<'a>(columns: &[u16], m: &'a AlphaMatch) -> KeyView<'a> {
-    let consecutive = columns.windows(2).all(|w| w[1] == w[0] + 1);
-    match columns.first() {
-        Some(&first) if consecutive => {
+/// The key of `m` on a join's equalities `eq` (their columns), borrowed where it
+/// can be (see [`KeyView`]).
+pub fn key_view<'a>(eq: &[(VarSource, u16)], m: &'a AlphaMatch) -> KeyView<'a> {
+    let consecutive = eq.windows(2).all(|w| w[1].1 == w[0].1 + 1);
+    match eq.first() {
+        Some(&(_, first)) if consecutive => {
             let first = first as usize;
-            KeyView::Borrowed(&m.captures[first..first + columns.len()])
+            KeyView::Borrowed(&m.captures[first..first + eq.len()])
         }
-        Some(_) => KeyView::Gathered(key_of(columns, m)),
+        Some(_) => KeyView::Gathered(key_of(eq, m)),
         None => KeyView::Borrowed(&[]),
     }
 }
 
-/// The key of `m` on `columns`.
-pub fn key_of(columns: &[u16], m: &AlphaMatch) -> JoinKey {
-    columns
-        .iter()
-        .map(|c| m.captures[*c as usize].clone())
+/// The key of `m` on a join's equalities `eq` (their columns).
+pub fn key_of(eq: &[(VarSource, u16)], m: &AlphaMatch) -> JoinKey {
+    eq.iter()
+        .map(|(_, c)| m.captures[*c as usize].clone())
         .collect()
 }
 

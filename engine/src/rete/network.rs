@@ -18,11 +18,11 @@ use std::rc::Rc;
 #[derive(Debug)]
 pub(super) struct Join {
     pub alpha: AmId,
-    pub eq_left: Box<[VarSource]>,
-    pub eq_right: Box<[u16]>,
-    pub tests: Box<[FieldTest]>,
-    /// Hoisted `test` CEs.
-    pub exprs: Box<[BoundExpr]>,
+    /// The hashed equalities: the value a token reads from the source equals the
+    /// match's capture in the column beside it.
+    pub eq: Box<[(VarSource, u16)]>,
+    /// The other tests, if any (see [`JoinChecks`]).
+    pub checks: Option<Box<JoinChecks>>,
     /// Whether the left memory was primed in reverse order (CLIPS copies a sibling's
     /// memory when a rule is added after its facts; see `build::seed`).
     pub reversed: bool,
@@ -40,11 +40,41 @@ pub(super) struct Join {
 /// every fact of the memory was added to and removed from again.
 pub(super) const ENTRIES: u32 = u32::MAX;
 
+/// A join's tests besides its hashed equalities. Most joins have none, and a node
+/// is as large as its largest kind: two lists in every join made each node 24 bytes
+/// larger, where an absent box costs 8.
+#[derive(Debug)]
+pub(super) struct JoinChecks {
+    pub tests: Box<[FieldTest]>,
+    /// Hoisted `test` CEs.
+    pub exprs: Box<[BoundExpr]>,
+}
+
 impl Join {
     /// Whether the hashed equalities are all the join tests (no other test, no
     /// `test` CE): any match of the key's bucket then joins.
     pub fn hashed_only(&self) -> bool {
-        self.tests.is_empty() && self.exprs.is_empty()
+        self.checks.is_none()
+    }
+
+    /// The field tests between token and match.
+    pub fn tests(&self) -> &[FieldTest] {
+        self.checks.as_ref().map_or(&[], |c| &c.tests)
+    }
+
+    /// The hoisted `test` CEs.
+    pub fn exprs(&self) -> &[BoundExpr] {
+        self.checks.as_ref().map_or(&[], |c| &c.exprs)
+    }
+
+    /// Where a token's key values come from, in key order.
+    pub fn left_sources(&self) -> impl Iterator<Item = VarSource> + '_ {
+        self.eq.iter().map(|(source, _)| *source)
+    }
+
+    /// The match's key columns, in key order.
+    pub fn columns(&self) -> Vec<u16> {
+        self.eq.iter().map(|(_, column)| *column).collect()
     }
 
     /// Whether this join is the one a pattern would build that reads alpha memory
@@ -57,12 +87,7 @@ impl Join {
         tests: &[FieldTest],
         exprs: &[BoundExpr],
     ) -> bool {
-        self.alpha == am
-            && self.eq_left.len() == eq.len()
-            && (eq.iter().zip(self.eq_left.iter().zip(&self.eq_right)))
-                .all(|((l, r), (left, right))| l == left && r == right)
-            && *self.tests == *tests
-            && *self.exprs == *exprs
+        self.alpha == am && *self.eq == *eq && self.tests() == tests && self.exprs() == exprs
     }
 }
 
@@ -709,8 +734,12 @@ impl Network {
     }
 
     /// The join key of a token, read from its ancestors.
-    pub(super) fn left_key(&self, sources: &[VarSource], token: TokenId) -> JoinKey {
-        sources.iter().map(|s| self.read(token, *s)).collect()
+    pub(super) fn left_key(
+        &self,
+        sources: impl IntoIterator<Item = VarSource>,
+        token: TokenId,
+    ) -> JoinKey {
+        sources.into_iter().map(|s| self.read(token, s)).collect()
     }
 }
 
@@ -734,5 +763,5 @@ fn walk_order(matches: &mut [Rc<AlphaMatch>], memories: &[AmId]) {
 
 /// The join key of an alpha match for a join.
 pub(super) fn right_key<'a>(join: &Join, m: &'a AlphaMatch) -> super::memory::KeyView<'a> {
-    super::memory::key_view(&join.eq_right, m)
+    super::memory::key_view(&join.eq, m)
 }

@@ -217,18 +217,19 @@ impl Network {
                 // values the sub-chain takes from before it, each bucket oldest first.
                 let outer = self.outer_sources(out, count);
                 hashed_memory(tokens, !outer.is_empty(), false, |t| {
-                    clips_hash(&self.left_key(&outer, t))
+                    clips_hash(&self.left_key(outer.iter().copied(), t))
                 })
             } else {
                 let consumer = joins.get(i + 1).copied().flatten();
-                let eq_left = consumer.and_then(|c| match &self.nodes[c as usize].kind {
-                    NodeKind::Join(j) => Some(&j.eq_left),
-                    NodeKind::Count(c) => Some(&c.join.eq_left),
+                let consuming = consumer.and_then(|c| match &self.nodes[c as usize].kind {
+                    NodeKind::Join(j) => Some(j),
+                    NodeKind::Count(c) => Some(&c.join),
                     _ => None,
                 });
-                let eq = eq_left.cloned().unwrap_or_default();
+                let eq: Vec<VarSource> =
+                    consuming.map_or(Vec::new(), |j| j.left_sources().collect());
                 hashed_memory(tokens, !eq.is_empty(), true, |t| {
-                    clips_hash(&self.left_key(&eq, t))
+                    clips_hash(&self.left_key(eq.iter().copied(), t))
                 })
             };
             let matches = ordered
@@ -289,12 +290,12 @@ impl Network {
         }
         let mut out = Vec::new();
         for n in nodes.into_iter().rev() {
-            let eq = match &self.nodes[n as usize].kind {
-                NodeKind::Join(j) => &j.eq_left,
-                NodeKind::Count(c) => &c.join.eq_left,
+            let join = match &self.nodes[n as usize].kind {
+                NodeKind::Join(j) => j,
+                NodeKind::Count(c) => &c.join,
                 _ => continue,
             };
-            for s in eq {
+            for (s, _) in join.eq.iter() {
                 let level = match s {
                     VarSource::Token { level, .. } | VarSource::Fact(level) => *level,
                     _ => continue,
@@ -317,7 +318,7 @@ impl Network {
         let mut groups: Vec<(super::JoinKey, Vec<FactId>)> = Vec::new();
         for m in entries {
             let key = if hashed {
-                super::memory::key_of(&join.eq_right, m)
+                super::memory::key_of(&join.eq, m)
             } else {
                 Default::default()
             };

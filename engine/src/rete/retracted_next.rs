@@ -99,8 +99,8 @@ impl Network {
 /// Whether a join's tests only compare values (no predicate, return-value
 /// constraint or hoisted `test`).
 fn evaluates_nothing(join: &Join) -> bool {
-    join.exprs.is_empty()
-        && (join.tests.iter())
+    join.exprs().is_empty()
+        && (join.tests().iter())
             .flat_map(FieldTest::terms)
             .all(|alt| matches!(alt.kind, AltKind::Const(_) | AltKind::Var(_)))
 }
