@@ -4,6 +4,7 @@ pub mod agenda;
 pub mod compile;
 pub mod env;
 pub mod eval;
+mod exact;
 pub mod functions;
 pub mod rete;
 mod stale;

@@ -3,6 +3,7 @@
 
 use super::program::Program;
 use super::template::TemplateId;
+use crate::exact::collect_exact;
 use crate::functions::Builtin;
 use crate::syntax::ast::{Call, Expr, FactSpec};
 use crate::syntax::{Diagnostic, Span};
@@ -275,7 +276,7 @@ impl<'a> ExprCompiler<'a> {
 
     /// Compiles a sequence of actions.
     pub fn compile_all(&mut self, exprs: &[Expr]) -> Res<Vec<CExpr>> {
-        exprs.iter().map(|e| self.compile(e)).collect()
+        collect_exact(exprs.iter().map(|e| self.compile(e)))
     }
 
     /// Compiles one expression.
@@ -419,14 +420,13 @@ impl<'a> ExprCompiler<'a> {
                     return Err(Diagnostic::new(span, "assert needs at least one fact")
                         .with_label("expected (assert (relation field...))"));
                 }
-                let facts = args
-                    .iter()
-                    .map(|a| match a {
+                let facts = collect_exact(args.iter().map(|a| {
+                    match a {
                         Expr::Call(c) => self.fact_from_call(c),
                         other => Err(Diagnostic::new(other.span(), "expected a fact to assert")
                             .with_label("expected (relation field...)")),
-                    })
-                    .collect::<Res<Vec<_>>>()?;
+                    }
+                }))?;
                 special(Special::Assert(facts))
             }
             "modify" | "duplicate" => self.modify(call, name.as_str() == "duplicate"),
@@ -711,7 +711,7 @@ impl<'a> ExprCompiler<'a> {
                 .with_label("expected a fact-address variable or a fact index")
         })?;
         let fact = self.compile(fact)?;
-        let mut slots = Vec::new();
+        let mut slots = Vec::with_capacity(call.args.len() - 1);
         for item in &call.args[1..] {
             let Expr::Call(c) = item else {
                 return Err(Diagnostic::new(item.span(), "expected a slot modification")

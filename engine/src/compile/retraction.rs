@@ -24,8 +24,12 @@ pub struct RetractionAhead {
     pub fact: u16,
     /// For a modify: the slots it sets, with their constant values, in order;
     /// `None` for a retract.
-    pub changes: Option<Vec<(Atom, Vec<Value>)>>,
+    pub changes: Option<SlotChanges>,
 }
+
+/// The slots a modify sets, each with its constant values. Boxed slices: kept as
+/// long as the rule, and collected vectors held room for four.
+pub type SlotChanges = Box<[(Atom, Box<[Value]>)]>;
 
 /// Marks each assert (of one fact) or modify of `actions` whose next action
 /// retracts a fact held in a variable (see the module comment).
@@ -87,9 +91,9 @@ fn retraction(action: &CExpr) -> Option<RetractionAhead> {
                             CExpr::Const(v) => Some(v.clone()),
                             _ => None,
                         });
-                        Some((*name, values.collect::<Option<Vec<Value>>>()?))
+                        Some((*name, values.collect::<Option<Box<[Value]>>>()?))
                     })
-                    .collect::<Option<Vec<_>>>()?;
+                    .collect::<Option<Box<[_]>>>()?;
                 Some(RetractionAhead {
                     fact: *fact,
                     changes: Some(changes),

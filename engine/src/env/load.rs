@@ -3,13 +3,14 @@
 
 use super::commands::TABLE;
 use super::{DeffactsDef, Environment, Production, Rule, Salience};
-use crate::compile::expr::{CExpr, FactBuild};
+use crate::compile::expr::CExpr;
 use crate::compile::lhs::{Disjunct, LhsCompiler};
 use crate::compile::program::{split_qualified, Exported, Function, Global};
 use crate::compile::template::{Slot, SlotConstraint, SlotDefault, Template};
 use crate::compile::template_users::TemplateUser;
 use crate::compile::{ExprCompiler, Scope, TemplateId};
 use crate::eval::{self, Unwind};
+use crate::exact::collect_exact;
 use crate::rete::ProductionId;
 use crate::syntax::ast::{self, Construct, DefaultSpec, Expr, TopLevel};
 use crate::syntax::parse::{parse_each, parse_top_level};
@@ -334,11 +335,7 @@ impl Environment {
 
     fn define_deffacts(&mut self, f: &ast::Deffacts, source: SourceText) -> Result<(), Diagnostic> {
         let mut compiler = self.compiler(Scope::default());
-        let facts = f
-            .facts
-            .iter()
-            .map(|spec| compiler.fact(spec))
-            .collect::<Result<Vec<FactBuild>, _>>()?;
+        let facts = collect_exact(f.facts.iter().map(|spec| compiler.fact(spec)))?;
         let name = f.name.name;
         let module = self.rt.program.module_of(name);
         self.rt

@@ -188,18 +188,3 @@ pub(super) fn reject_local_vars(expr: &Expr, place: &str) -> Result<(), Diagnost
     )
     .with_label("expected a constant, a global variable `?*name*` or a function call"))
 }
-
-/// Collects `results` into a vector of exactly their number, or the first error.
-///
-/// `collect::<Result<Vec<_>, _>>()` cannot see how many there will be and makes
-/// room for four on the first push: a quarter of the syntax tree of a rule set
-/// was room for arguments that never came.
-pub(super) fn collect_exact<T, E>(
-    results: impl ExactSizeIterator<Item = Result<T, E>>,
-) -> Result<Vec<T>, E> {
-    let mut out = Vec::with_capacity(results.len());
-    for result in results {
-        out.push(result?);
-    }
-    Ok(out)
-}

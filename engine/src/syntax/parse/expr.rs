@@ -1,6 +1,7 @@
 //! Expressions and facts: constants, variables and function calls.
 
-use super::common::{check_relation_name, collect_exact, constant, describe, symbol};
+use super::common::{check_relation_name, constant, describe, symbol};
+use crate::exact::collect_exact;
 use crate::syntax::ast::{Call, Expr, FactSpec, Ident};
 use crate::syntax::sexpr::{SExpr, SExprKind, Token};
 use crate::syntax::{Diagnostic, Span};
