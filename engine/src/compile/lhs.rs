@@ -21,6 +21,7 @@ use rustc_hash::FxBuildHasher;
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
+use thin_vec::ThinVec;
 
 /// Where a variable's value is found when a test or action runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -185,23 +186,33 @@ pub struct FieldSpec {
     pub capture: Option<u16>,
 }
 
-/// How a pattern matches one slot.
+/// How a pattern matches one slot: 16 bytes (a pattern keeps one per slot it
+/// names, as long as its rules; with a `usize` slot and a `Vec` it was 32).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum SlotMatch {
     /// A single-field slot: its value goes to `capture`.
     Single {
         /// The slot index.
-        slot: usize,
+        slot: u32,
         /// The capture index.
         capture: u16,
     },
     /// A multislot matched field by field.
     Multi {
         /// The slot index.
-        slot: usize,
+        slot: u32,
         /// The field specs in order.
-        fields: Vec<FieldSpec>,
+        fields: ThinVec<FieldSpec>,
     },
+}
+
+impl SlotMatch {
+    /// The slot index.
+    pub fn slot(&self) -> usize {
+        match self {
+            SlotMatch::Single { slot, .. } | SlotMatch::Multi { slot, .. } => *slot as usize,
+        }
+    }
 }
 
 /// The part of a pattern that depends on one fact only: shared between rules
@@ -531,7 +542,7 @@ impl<'a> LhsCompiler<'a> {
                         }
                         let capture = pc.new_capture();
                         pc.alpha.slots.push(SlotMatch::Single {
-                            slot: index,
+                            slot: index as u32,
                             capture,
                         });
                         self.field_constraint(&mut pc, field, capture)?;
@@ -574,7 +585,7 @@ impl<'a> LhsCompiler<'a> {
         slot: usize,
         fields: &[Constraint],
     ) -> Res<()> {
-        let mut specs = Vec::with_capacity(fields.len());
+        let mut specs = ThinVec::with_capacity(fields.len());
         let mut pending = Vec::new();
         for field in fields {
             let multi = is_multi_constraint(field);
@@ -589,7 +600,7 @@ impl<'a> LhsCompiler<'a> {
             }
         }
         pc.alpha.slots.push(SlotMatch::Multi {
-            slot,
+            slot: slot as u32,
             fields: specs,
         });
         for (field, capture) in pending {
@@ -908,11 +919,13 @@ fn capture_locations(pattern: &AlphaPattern) -> Vec<(usize, usize, bool)> {
     let mut at = vec![(0, 0, false); pattern.captures as usize];
     for slot_match in &pattern.slots {
         match slot_match {
-            SlotMatch::Single { slot, capture } => at[*capture as usize] = (*slot, 0, false),
+            SlotMatch::Single { slot, capture } => {
+                at[*capture as usize] = (*slot as usize, 0, false)
+            }
             SlotMatch::Multi { slot, fields } => {
                 for (i, f) in fields.iter().enumerate() {
                     if let Some(c) = f.capture {
-                        at[c as usize] = (*slot, i, f.multi);
+                        at[c as usize] = (*slot as usize, i, f.multi);
                     }
                 }
             }
@@ -936,12 +949,12 @@ impl AlphaPattern {
     /// by location: a tenth of the time a rule set took to load.
     pub fn clips_node_path(&self) -> Vec<u64> {
         let at = capture_locations(self);
-        let mut by_slot: Vec<(usize, Option<&Vec<FieldSpec>>)> = self
+        let mut by_slot: Vec<(usize, Option<&[FieldSpec]>)> = self
             .slots
             .iter()
             .map(|s| match s {
-                SlotMatch::Single { slot, .. } => (*slot, None),
-                SlotMatch::Multi { slot, fields } => (*slot, Some(fields)),
+                SlotMatch::Single { .. } => (s.slot(), None),
+                SlotMatch::Multi { fields, .. } => (s.slot(), Some(fields.as_slice())),
             })
             .collect();
         by_slot.sort_by_key(|(slot, _)| *slot);
@@ -973,7 +986,7 @@ impl AlphaPattern {
                 let needs_length = fields.is_some() && field == 0;
                 if constant.is_some() || any_other || needs_length {
                     if needs_length {
-                        let fields = fields.map(|f| f.as_slice()).unwrap_or(&[]);
+                        let fields = fields.unwrap_or(&[]);
                         let singles = fields.iter().filter(|f| !f.multi).count();
                         ("length", fields.iter().any(|f| f.multi), singles).hash(&mut others);
                     }

@@ -178,7 +178,7 @@ fn literal_slot(pattern: &AlphaPattern, test: &FieldTest) -> Option<usize> {
         return None;
     }
     pattern.slots.iter().find_map(|s| match s {
-        SlotMatch::Single { slot, capture } if *capture == test.capture => Some(*slot),
+        SlotMatch::Single { slot, capture } if *capture == test.capture => Some(*slot as usize),
         _ => None,
     })
 }
@@ -203,7 +203,7 @@ fn fill_slots(
     };
     match slot_match {
         SlotMatch::Single { slot, capture } => {
-            captures[*capture as usize] = fact.slots[*slot].clone();
+            captures[*capture as usize] = fact.slots[*slot as usize].clone();
             fill_slots(
                 pattern,
                 tests,
@@ -215,7 +215,7 @@ fn fill_slots(
             );
         }
         SlotMatch::Multi { slot, fields } => {
-            let values = fact.slots[*slot].as_slice();
+            let values = fact.slots[*slot as usize].as_slice();
             // Most patterns have at most one multifield (an ordered fact's fields, say):
             // then there is one split or none, bound as it is found.
             if fields.iter().filter(|f| f.multi).count() <= 1 {
