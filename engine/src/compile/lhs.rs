@@ -221,13 +221,14 @@ impl SlotMatch {
 pub struct AlphaPattern {
     /// The template matched.
     pub template: TemplateId,
-    /// The slots to read into captures.
-    pub slots: Vec<SlotMatch>,
+    /// The slots to read into captures. (Boxed slices, here and for the tests: a
+    /// pattern is kept as long as its rules, with no room to grow.)
+    pub slots: Box<[SlotMatch]>,
     /// How many captures a match holds.
     pub captures: u16,
     /// Tests on captures only (constants, repeated variables, local predicates),
     /// in the order they can be evaluated.
-    pub tests: Vec<FieldTest>,
+    pub tests: Box<[FieldTest]>,
 }
 
 /// One beta-level node of a rule's network.
@@ -455,12 +456,9 @@ impl<'a> LhsCompiler<'a> {
         let template = self.pattern_template(p)?;
         let mut pc = PatternCompiler {
             level,
-            alpha: AlphaPattern {
-                template,
-                slots: Vec::new(),
-                captures: 0,
-                tests: Vec::new(),
-            },
+            slots: Vec::new(),
+            captures: 0,
+            alpha_tests: Vec::new(),
             eq: Vec::new(),
             join_tests: Vec::new(),
         };
@@ -541,7 +539,7 @@ impl<'a> LhsCompiler<'a> {
                             .with_label("use ?var instead of $?var"));
                         }
                         let capture = pc.new_capture();
-                        pc.alpha.slots.push(SlotMatch::Single {
+                        pc.slots.push(SlotMatch::Single {
                             slot: index as u32,
                             capture,
                         });
@@ -550,12 +548,14 @@ impl<'a> LhsCompiler<'a> {
                 }
             }
         }
-        self.specificity += (pc.alpha.tests.len() + pc.eq.len() + pc.join_tests.len()) as u32 + 1;
-        // The pattern is kept as long as the rule: no room for more slots or tests.
-        pc.alpha.slots.shrink_to_fit();
-        pc.alpha.tests.shrink_to_fit();
+        self.specificity += (pc.alpha_tests.len() + pc.eq.len() + pc.join_tests.len()) as u32 + 1;
         Ok(NodeSpec::Join {
-            alpha: Rc::new(pc.alpha),
+            alpha: Rc::new(AlphaPattern {
+                template,
+                slots: pc.slots.into(),
+                captures: pc.captures,
+                tests: pc.alpha_tests.into(),
+            }),
             eq: pc.eq,
             tests: pc.join_tests,
             exprs: Vec::new(),
@@ -599,7 +599,7 @@ impl<'a> LhsCompiler<'a> {
                 pending.push((field, c));
             }
         }
-        pc.alpha.slots.push(SlotMatch::Multi {
+        pc.slots.push(SlotMatch::Multi {
             slot: slot as u32,
             fields: specs,
         });
@@ -647,7 +647,7 @@ impl<'a> LhsCompiler<'a> {
                             level,
                             capture: other,
                         } if level == pc.level => {
-                            pc.alpha.tests.push(FieldTest::single(
+                            pc.alpha_tests.push(FieldTest::single(
                                 capture,
                                 Alt {
                                     negated: false,
@@ -699,7 +699,7 @@ impl<'a> LhsCompiler<'a> {
                 if join {
                     pc.join_tests.push(test)
                 } else {
-                    pc.alpha.tests.push(test)
+                    pc.alpha_tests.push(test)
                 }
             }
             return Ok(());
@@ -708,7 +708,7 @@ impl<'a> LhsCompiler<'a> {
         if is_join {
             pc.join_tests.push(test);
         } else {
-            pc.alpha.tests.push(test);
+            pc.alpha_tests.push(test);
         }
         Ok(())
     }
@@ -810,18 +810,21 @@ impl VarSource {
     }
 }
 
-/// The state of one pattern being compiled.
+/// The state of one pattern being compiled: the parts of its [`AlphaPattern`] so
+/// far, and its join's.
 struct PatternCompiler {
     level: u16,
-    alpha: AlphaPattern,
+    slots: Vec<SlotMatch>,
+    captures: u16,
+    alpha_tests: Vec<FieldTest>,
     eq: Vec<(VarSource, u16)>,
     join_tests: Vec<FieldTest>,
 }
 
 impl PatternCompiler {
     fn new_capture(&mut self) -> u16 {
-        self.alpha.captures += 1;
-        self.alpha.captures - 1
+        self.captures += 1;
+        self.captures - 1
     }
 }
 

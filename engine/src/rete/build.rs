@@ -17,6 +17,7 @@ use crate::compile::lhs::{AlphaPattern, BoundExpr, FieldTest, NodeSpec, VarSourc
 use crate::wm::Fact;
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
+use thin_vec::ThinVec;
 
 impl Network {
     /// Adds a production for one disjunct's chain, and matches it against `facts`
@@ -38,7 +39,7 @@ impl Network {
             &mut used,
             &mut fresh,
         );
-        self.production_nodes.insert(production, used);
+        self.set_production_nodes(production, used);
         self.quiet.get_mut().clear();
         self.seed(&fresh, host);
     }
@@ -347,7 +348,7 @@ impl Network {
         let memory = &mut self.alpha[am as usize];
         memory.successors.insert(0, node);
         let template = memory.pattern.template;
-        let terminal = memory.terminal;
+        let terminal = memory.terminal as usize;
         self.trees
             .entry(template)
             .or_default()
@@ -402,9 +403,9 @@ impl Network {
         let mut memory = AlphaMemory {
             pattern: pattern.clone(),
             entries: Default::default(),
-            successors: Vec::new(),
-            terminal,
-            indexes: Vec::new(),
+            successors: ThinVec::new(),
+            terminal: terminal as u32,
+            indexes: ThinVec::new(),
         };
         for fact in facts.filter(|f| f.template == pattern.template) {
             for (variant, captures) in match_fact(pattern, fact, host).into_iter().enumerate() {
@@ -422,7 +423,7 @@ impl Network {
     /// (and so its activations) and detaches those nodes.
     pub fn remove_production(&mut self, production: ProductionId, host: &mut dyn TestHost) {
         self.quiet.get_mut().clear();
-        let Some(used) = self.production_nodes.remove(&production) else {
+        let Some(used) = self.take_production_nodes(production) else {
             return;
         };
         let mut dead = Vec::new();

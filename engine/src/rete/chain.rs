@@ -15,7 +15,7 @@ impl Network {
     /// The chain `production` was built from (what [`Network::add_production`]
     /// was given), or `None` if the network holds no such production.
     pub fn chain_of(&self, production: ProductionId) -> Option<Vec<NodeSpec>> {
-        let used = self.production_nodes.get(&production)?;
+        let used = self.production_nodes(production)?;
         let terminal = used.iter().copied().find(
             |&n| matches!(self.nodes[n as usize].kind, NodeKind::Production(p) if p == production),
         )?;

@@ -158,7 +158,9 @@ pub struct Network {
     /// Counts blockings of `not` tokens, to unblock them in CLIPS's order.
     pub(super) block_clock: u64,
     /// The nodes each production uses.
-    pub(super) production_nodes: FxHashMap<ProductionId, Vec<NodeId>>,
+    /// By production id (ids are dense); empty for an id with no production. A
+    /// table of vectors took 120 bytes a production, a vector of slices takes 16.
+    production_nodes: Vec<Box<[NodeId]>>,
     /// Each fact's newest alpha match, which links to the ones made before it
     /// ([`AlphaMatch::older`]): a retraction finds them here instead of looking the
     /// fact up in every memory of its template. A list per fact took 32-byte entries
@@ -226,7 +228,7 @@ impl Default for Network {
             trees: FxHashMap::default(),
             tokens: Tokens::new(ROOT_NODE),
             block_clock: 0,
-            production_nodes: FxHashMap::default(),
+            production_nodes: Vec::new(),
             by_fact: FxHashMap::default(),
             retracted_next: None,
             quiet: Default::default(),
@@ -238,6 +240,32 @@ impl Default for Network {
 }
 
 impl Network {
+    /// The nodes `production` uses, if the network holds it.
+    pub(super) fn production_nodes(&self, production: ProductionId) -> Option<&[NodeId]> {
+        (self.production_nodes.get(production.0 as usize))
+            .filter(|used| !used.is_empty())
+            .map(|used| &**used)
+    }
+
+    /// Records the nodes `production` uses.
+    pub(super) fn set_production_nodes(&mut self, production: ProductionId, used: Vec<NodeId>) {
+        let at = production.0 as usize;
+        if self.production_nodes.len() <= at {
+            self.production_nodes.resize_with(at + 1, Box::default);
+        }
+        self.production_nodes[at] = used.into_boxed_slice();
+    }
+
+    /// Forgets the nodes `production` used, returning them (`None` if the network
+    /// did not hold it).
+    pub(super) fn take_production_nodes(
+        &mut self,
+        production: ProductionId,
+    ) -> Option<Box<[NodeId]>> {
+        let used = std::mem::take(self.production_nodes.get_mut(production.0 as usize)?);
+        (!used.is_empty()).then_some(used)
+    }
+
     /// Rebuilds the matches that depend on no fact (rules starting with `not`,
     /// `exists` or `test`), as `(reset)` makes them fire again.
     pub fn reseed(&mut self, host: &mut dyn TestHost) {

@@ -121,7 +121,7 @@ impl Network {
     /// What `production` matches, join by join (see [`MatchReport`]). Empty for an
     /// unknown production.
     pub fn production_matches(&self, production: ProductionId) -> MatchReport {
-        let Some(used) = self.production_nodes.get(&production) else {
+        let Some(used) = self.production_nodes(production) else {
             return MatchReport::default();
         };
         let in_chain: FxHashSet<NodeId> = used.iter().copied().collect();
