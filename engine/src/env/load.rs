@@ -92,6 +92,13 @@ impl Environment {
             diagnostics.sort_by_key(|d| d.span.start);
             return Err(LoadError::new(diagnostics, name, text));
         }
+        let kept_rules = || items.iter().filter_map(|(_, kept)| kept.as_ref());
+        (self.net)
+            .reserve(kept_rules().flat_map(|k| k.productions.iter().map(|(d, ..)| &*d.nodes)));
+        self.rt.rules.reserve(kept_rules().count());
+        self.rt
+            .productions
+            .reserve(kept_rules().map(|k| k.productions.len()).sum());
         let origin = self.add_source(name, shared.clone());
         for (construct, mut kept) in items {
             if let Err(d) = self.define_kept(&construct, text, origin, &mut kept) {
