@@ -324,7 +324,9 @@ impl<'a> LhsCompiler<'a> {
             self.vars.clear();
             self.level = 0;
             self.specificity = 0;
-            let mut nodes = Vec::new();
+            // A node per CE at most (a `test` may join an earlier one): room for
+            // that, where pushing made room for four, then eight.
+            let mut nodes = Vec::with_capacity(conjunction.len());
             let mut logical_level = None;
             for (i, ce) in conjunction.iter().enumerate() {
                 self.ce(ce, &mut nodes)?;
@@ -333,7 +335,7 @@ impl<'a> LhsCompiler<'a> {
                 }
             }
             let mut rhs_scope = Scope::default();
-            let mut rhs_frame = Vec::new();
+            let mut rhs_frame = Vec::with_capacity(self.vars.len());
             for (name, source) in &self.vars {
                 rhs_scope.slot(*name);
                 rhs_frame.push(*source);
@@ -441,7 +443,7 @@ impl<'a> LhsCompiler<'a> {
     fn sub_chain(&mut self, items: &[Ce]) -> Res<Vec<NodeSpec>> {
         let saved_vars = self.vars.clone();
         let saved_level = self.level;
-        let mut sub = Vec::new();
+        let mut sub = Vec::with_capacity(items.len());
         for item in items {
             self.ce(item, &mut sub)?;
         }
