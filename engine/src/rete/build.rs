@@ -16,6 +16,7 @@ use super::{NodeId, ProductionId, TestHost};
 use crate::compile::lhs::{AlphaPattern, BoundExpr, FieldTest, NodeSpec, VarSource};
 use crate::wm::Fact;
 use rustc_hash::FxHashMap;
+use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 use thin_vec::ThinVec;
 
@@ -412,7 +413,10 @@ impl Network {
         facts: impl Iterator<Item = &'f Rc<Fact>>,
         host: &mut dyn TestHost,
     ) -> AmId {
-        if let Some(&id) = self.alpha_by_key.get(&**pattern) {
+        let hash = pattern_hash(pattern);
+        let alpha = &self.alpha;
+        let same = |&id: &AmId| *alpha[id as usize].pattern == **pattern;
+        if let Some(&id) = self.alpha_by_key.find(hash, same) {
             return id;
         }
         let id = self.alpha.len() as AmId;
@@ -436,7 +440,9 @@ impl Network {
             }
         }
         self.alpha.push(memory);
-        self.alpha_by_key.insert(pattern.clone(), id);
+        let alpha = &self.alpha;
+        let rehash = |&id: &AmId| pattern_hash(&alpha[id as usize].pattern);
+        self.alpha_by_key.insert_unique(hash, id, rehash);
         id
     }
 
@@ -497,7 +503,7 @@ impl Network {
         let unused: Vec<AmId> = (0..self.alpha.len() as AmId)
             .filter(|a| self.alpha[*a as usize].successors.is_empty())
             .collect();
-        self.alpha_by_key.retain(|_, am| !unused.contains(am));
+        self.alpha_by_key.retain(|am| !unused.contains(am));
     }
 }
 
@@ -508,6 +514,13 @@ struct JoinParts<'s> {
     eq: &'s [(VarSource, u16)],
     tests: &'s [FieldTest],
     exprs: &'s [BoundExpr],
+}
+
+/// The hash of an alpha pattern in [`Network::alpha_by_key`].
+fn pattern_hash(pattern: &AlphaPattern) -> u64 {
+    let mut hasher = rustc_hash::FxHasher::default();
+    pattern.hash(&mut hasher);
+    hasher.finish()
 }
 
 /// The most nodes `spec` can add: one, or for a `not`/`exists` over a sub-chain its

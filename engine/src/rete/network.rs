@@ -5,11 +5,12 @@ use super::alpha::{match_fact, AlphaMatch, AlphaMemory, AmId};
 use super::memory::{Hashed, LeftIndex};
 use super::token::{Token, TokenId, Tokens, ROOT_TOKEN};
 use super::{JoinKey, NodeId, ProductionId, TestHost};
-use crate::compile::lhs::{AlphaPattern, BoundExpr, FieldTest, VarSource};
+use crate::compile::lhs::{BoundExpr, FieldTest, VarSource};
 use crate::compile::TemplateId;
 use crate::value::{FactId, Value};
 use crate::wm::Fact;
 use either::Either;
+use hashbrown::HashTable;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use std::rc::Rc;
@@ -152,7 +153,9 @@ pub(super) struct Node {
 pub struct Network {
     pub(super) nodes: Vec<Node>,
     pub(super) alpha: Vec<AlphaMemory>,
-    pub(super) alpha_by_key: FxHashMap<Rc<AlphaPattern>, AmId>,
+    /// The alpha memories by pattern (the pattern is the memory's own): four bytes
+    /// an entry, where a map from a shared pattern to the memory took sixteen.
+    pub(super) alpha_by_key: HashTable<AmId>,
     pub(super) trees: FxHashMap<TemplateId, super::order::PatternTree>,
     pub(super) tokens: Tokens,
     /// Counts blockings of `not` tokens, to unblock them in CLIPS's order.
@@ -224,7 +227,7 @@ impl Default for Network {
                 users: 0,
             }],
             alpha: Vec::new(),
-            alpha_by_key: FxHashMap::default(),
+            alpha_by_key: HashTable::new(),
             trees: FxHashMap::default(),
             tokens: Tokens::new(ROOT_NODE),
             block_clock: 0,
