@@ -505,7 +505,7 @@ impl Environment {
         self.rt.rule_ids.insert((module, name), rule_index);
         self.branch_net = None;
         let facts: Vec<Rc<crate::wm::Fact>> = self.rt.wm.iter().cloned().collect();
-        for (chain, id) in chains.iter().zip(productions) {
+        for (chain, id) in chains.into_iter().zip(productions) {
             self.net
                 .add_production(chain, id, facts.iter(), &mut self.rt);
         }

@@ -38,10 +38,11 @@ impl Network {
     }
 
     /// Adds a production for one disjunct's chain, and matches it against `facts`
-    /// (the facts already in working memory, in index order).
+    /// (the facts already in working memory, in index order). The chain's tests
+    /// move into the nodes made for them, not copied.
     pub fn add_production<'f>(
         &mut self,
-        chain: &[NodeSpec],
+        chain: Vec<NodeSpec>,
         production: ProductionId,
         facts: impl Iterator<Item = &'f Rc<Fact>> + Clone,
         host: &mut dyn TestHost,
@@ -200,7 +201,7 @@ impl Network {
     #[allow(clippy::too_many_arguments)]
     fn build_chain<'f>(
         &mut self,
-        chain: &[NodeSpec],
+        chain: Vec<NodeSpec>,
         mut parent: NodeId,
         share: bool,
         facts: impl Iterator<Item = &'f Rc<Fact>> + Clone,
@@ -209,6 +210,7 @@ impl Network {
         fresh: &mut Vec<NodeId>,
     ) -> NodeId {
         for spec in chain {
+            let exists = matches!(spec, NodeSpec::Exists(_));
             parent = match spec {
                 NodeSpec::Join {
                     alpha,
@@ -216,7 +218,7 @@ impl Network {
                     tests,
                     exprs,
                 } => {
-                    let am = self.alpha_memory(alpha, facts.clone(), host);
+                    let am = self.alpha_memory(&alpha, facts.clone(), host);
                     let parts = JoinParts {
                         am,
                         eq,
@@ -225,16 +227,20 @@ impl Network {
                     };
                     self.join_child(parts, None, parent, share, used, fresh)
                 }
-                NodeSpec::Not(sub) | NodeSpec::Exists(sub) => {
-                    let exists = matches!(spec, NodeSpec::Exists(_));
-                    match sub.as_slice() {
-                        [NodeSpec::Join {
-                            alpha,
-                            eq,
-                            tests,
-                            exprs,
-                        }] => {
-                            let am = self.alpha_memory(alpha, facts.clone(), host);
+                NodeSpec::Not(mut sub) | NodeSpec::Exists(mut sub) => {
+                    // Over one pattern, a count node on its memory; over more, a
+                    // sub-chain (the last CE, taken out to look at it, put back).
+                    match (sub.len(), sub.pop()) {
+                        (
+                            1,
+                            Some(NodeSpec::Join {
+                                alpha,
+                                eq,
+                                tests,
+                                exprs,
+                            }),
+                        ) => {
+                            let am = self.alpha_memory(&alpha, facts.clone(), host);
                             let parts = JoinParts {
                                 am,
                                 eq,
@@ -243,7 +249,8 @@ impl Network {
                             };
                             self.join_child(parts, Some(exists), parent, share, used, fresh)
                         }
-                        _ => {
+                        (_, last) => {
+                            sub.extend(last);
                             // The sub-chain hangs off the same parent and runs before
                             // the count node: CLIPS puts such a "join from the right"
                             // second among the parent's children.
@@ -280,12 +287,10 @@ impl Network {
                     }
                 }
                 NodeSpec::Test(bound) => {
-                    let same = |kind: &NodeKind| matches!(kind, NodeKind::Test(b) if b == bound);
+                    let same = |kind: &NodeKind| matches!(kind, NodeKind::Test(b) if *b == bound);
                     match self.shared_child(parent, None, share, same, used) {
                         Some(node) => node,
-                        None => {
-                            self.child(NodeKind::Test(bound.clone()), parent, share, used, fresh)
-                        }
+                        None => self.child(NodeKind::Test(bound), parent, share, used, fresh),
                     }
                 }
             };
@@ -305,23 +310,15 @@ impl Network {
         used: &mut Vec<NodeId>,
         fresh: &mut Vec<NodeId>,
     ) -> NodeId {
-        let JoinParts {
-            am,
-            eq,
-            tests,
-            exprs,
-        } = parts;
         let same = |kind: &NodeKind| match (kind, count) {
-            (NodeKind::Join(j), None) => j.is(am, eq, tests, exprs),
-            (NodeKind::Count(c), Some(exists)) => {
-                c.exists == exists && c.join.is(am, eq, tests, exprs)
-            }
+            (NodeKind::Join(j), None) => j.is(&parts),
+            (NodeKind::Count(c), Some(exists)) => c.exists == exists && c.join.is(&parts),
             _ => false,
         };
-        if let Some(node) = self.shared_child(parent, Some(am), share, same, used) {
+        if let Some(node) = self.shared_child(parent, Some(parts.am), share, same, used) {
             return node;
         }
-        let join = self.new_join(am, eq, tests, exprs, parent);
+        let join = self.new_join(parts, parent);
         let kind = match count {
             None => NodeKind::Join(join),
             Some(exists) => NodeKind::Count(Count {
@@ -377,14 +374,13 @@ impl Network {
             .attach(terminal, am, node);
     }
 
-    fn new_join(
-        &mut self,
-        am: AmId,
-        eq: &[(VarSource, u16)],
-        tests: &[FieldTest],
-        exprs: &[BoundExpr],
-        parent: NodeId,
-    ) -> Join {
+    fn new_join(&mut self, parts: JoinParts, parent: NodeId) -> Join {
+        let JoinParts {
+            am,
+            eq,
+            tests,
+            exprs,
+        } = parts;
         let checks = (!tests.is_empty() || !exprs.is_empty()).then(|| {
             Box::new(JoinChecks {
                 tests: tests.into(),
@@ -509,11 +505,11 @@ impl Network {
 
 /// What a join or single-pattern count node is made of: the pattern's alpha memory,
 /// its join variables (left source, right capture), its tests and hoisted `test` CEs.
-struct JoinParts<'s> {
-    am: AmId,
-    eq: &'s [(VarSource, u16)],
-    tests: &'s [FieldTest],
-    exprs: &'s [BoundExpr],
+pub(super) struct JoinParts {
+    pub am: AmId,
+    pub eq: Vec<(VarSource, u16)>,
+    pub tests: Vec<FieldTest>,
+    pub exprs: Vec<BoundExpr>,
 }
 
 /// The hash of an alpha pattern in [`Network::alpha_by_key`].

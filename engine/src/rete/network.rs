@@ -78,17 +78,12 @@ impl Join {
         self.eq.iter().map(|(_, column)| *column).collect()
     }
 
-    /// Whether this join is the one a pattern would build that reads alpha memory
-    /// `am`, joins on the variables `eq` and runs `tests` and `exprs` (so a rule
-    /// may share it).
-    pub fn is(
-        &self,
-        am: AmId,
-        eq: &[(VarSource, u16)],
-        tests: &[FieldTest],
-        exprs: &[BoundExpr],
-    ) -> bool {
-        self.alpha == am && *self.eq == *eq && self.tests() == tests && self.exprs() == exprs
+    /// Whether this join is the one `parts` would build (so a rule may share it).
+    pub fn is(&self, parts: &super::build::JoinParts) -> bool {
+        self.alpha == parts.am
+            && *self.eq == *parts.eq
+            && self.tests() == parts.tests
+            && self.exprs() == parts.exprs
     }
 }
 

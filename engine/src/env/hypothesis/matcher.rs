@@ -75,7 +75,7 @@ impl Environment {
         for p in used {
             let id = ProductionId(p as u32);
             if let Some(chain) = self.net.chain_of(id) {
-                matcher.add_production(&chain, id, facts.iter(), &mut Unheard(&mut self.rt));
+                matcher.add_production(chain, id, facts.iter(), &mut Unheard(&mut self.rt));
             }
         }
         Some(matcher)
