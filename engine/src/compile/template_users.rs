@@ -77,6 +77,11 @@ impl TemplateUsers {
         }
     }
 
+    /// Makes room for `additional` more users.
+    pub fn reserve(&mut self, additional: usize) {
+        self.named_by.reserve(additional);
+    }
+
     /// Forgets a removed construct.
     pub fn forget(&mut self, user: TemplateUser) {
         self.named_by.shift_remove(&user);

@@ -96,6 +96,8 @@ impl Environment {
         (self.net)
             .reserve(kept_rules().flat_map(|k| k.productions.iter().map(|(d, ..)| &*d.nodes)));
         self.rt.rules.reserve(kept_rules().count());
+        self.rt.rule_ids.reserve(kept_rules().count());
+        self.rt.program.template_users.reserve(kept_rules().count());
         self.rt
             .productions
             .reserve(kept_rules().map(|k| k.productions.len()).sum());

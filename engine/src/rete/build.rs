@@ -35,6 +35,8 @@ impl Network {
         }
         self.nodes.reserve(nodes);
         self.alpha.reserve(patterns);
+        let alpha = &self.alpha;
+        (self.alpha_by_key).reserve(patterns, |&id| pattern_hash(&alpha[id as usize].pattern));
     }
 
     /// Adds a production for one disjunct's chain, and matches it against `facts`
