@@ -55,7 +55,55 @@ fn not_a_construct(command: &Expr) -> Diagnostic {
 }
 
 /// A construct of a load that its check passed, and its rule if kept.
-type CheckedConstruct = (Box<Construct>, Option<KeptRule>);
+type CheckedConstruct = (CheckedSyntax, Option<KeptRule>);
+
+/// What defining a checked construct reads of its syntax.
+enum CheckedSyntax {
+    /// The construct's syntax tree.
+    Tree(Box<Construct>),
+    /// A kept rule's name, comment, auto-focus and extent: all that defining it
+    /// reads. Its tree is dropped at the check: held until each rule was defined,
+    /// the trees' 256-byte blocks, freed one by one among blocks that stay, left
+    /// rules_1000's load holding five mostly empty pages of them.
+    KeptRule(RuleHeader),
+}
+
+/// See [`CheckedSyntax::KeptRule`].
+struct RuleHeader {
+    name: ast::Ident,
+    comment: Option<String>,
+    auto_focus: Option<bool>,
+    span: crate::syntax::Span,
+}
+
+impl RuleHeader {
+    /// The header of `construct`, if it is a rule.
+    fn of(construct: &Construct) -> Option<RuleHeader> {
+        let Construct::Rule(r) = construct else {
+            return None;
+        };
+        Some(RuleHeader {
+            name: r.name,
+            comment: r.comment.clone(),
+            auto_focus: r.auto_focus,
+            span: r.span,
+        })
+    }
+
+    /// The rule as a construct with no conditions, actions or salience (its kept
+    /// compiled form has them).
+    fn into_construct(self) -> Construct {
+        Construct::Rule(ast::Defrule {
+            name: self.name,
+            comment: self.comment,
+            salience: None,
+            auto_focus: self.auto_focus,
+            lhs: Vec::new(),
+            rhs: Vec::new(),
+            span: self.span,
+        })
+    }
+}
 
 /// A rule compiled by the check of a load, kept for defining it: its salience and,
 /// for each disjunct, the chain, the actions and the size of the actions' frame.
@@ -102,7 +150,11 @@ impl Environment {
             .productions
             .reserve(kept_rules().map(|k| k.productions.len()).sum());
         let origin = self.add_source(name, shared.clone());
-        for (construct, mut kept) in items {
+        for (syntax, mut kept) in items {
+            let construct = match syntax {
+                CheckedSyntax::Tree(construct) => *construct,
+                CheckedSyntax::KeptRule(header) => header.into_construct(),
+            };
             if let Err(d) = self.define_kept(&construct, text, origin, &mut kept) {
                 diagnostics.push(d);
             }
@@ -127,16 +179,17 @@ impl Environment {
         let mut checked = Vec::new();
         let mut diagnostics = Vec::new();
         parse_each(text, |item| match item {
-            Ok(TopLevel::Construct(mut construct)) => {
+            Ok(TopLevel::Construct(construct)) => {
                 let mut kept = None;
                 if let Err(d) = self.define_kept(&construct, text, 0, &mut kept) {
                     diagnostics.push(d);
                 }
-                if let (Some(_), Construct::Rule(r)) = (&kept, &mut *construct) {
-                    r.lhs = Vec::new();
-                    r.rhs = Vec::new();
-                }
-                checked.push((construct, kept));
+                let header = kept.as_ref().and_then(|_| RuleHeader::of(&construct));
+                let syntax = match header {
+                    Some(header) => CheckedSyntax::KeptRule(header),
+                    None => CheckedSyntax::Tree(construct),
+                };
+                checked.push((syntax, kept));
             }
             Ok(TopLevel::Command(expr)) => diagnostics.push(not_a_construct(&expr)),
             Err(mut errors) => diagnostics.append(&mut errors),
