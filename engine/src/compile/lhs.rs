@@ -137,11 +137,9 @@ impl FieldTest {
 
     /// A test passing when every term of one of `alternatives` holds.
     pub fn any_of(capture: u16, mut alternatives: Vec<Vec<Alt>>) -> FieldTest {
-        if let [one] = alternatives.as_mut_slice() {
-            if one.len() == 1 {
-                if let Some(alt) = one.pop() {
-                    return FieldTest::single(capture, alt);
-                }
+        if alternatives.len() == 1 && alternatives[0].len() == 1 {
+            if let Some(alt) = alternatives.pop().and_then(|mut one| one.pop()) {
+                return FieldTest::single(capture, alt);
             }
         }
         FieldTest {

@@ -77,14 +77,15 @@ struct RuleHeader {
 }
 
 impl RuleHeader {
-    /// The header of `construct`, if it is a rule.
-    fn of(construct: &Construct) -> Option<RuleHeader> {
+    /// The header of `construct`, if it is a rule (its comment taken out: the
+    /// tree is dropped after).
+    fn take(construct: &mut Construct) -> Option<RuleHeader> {
         let Construct::Rule(r) = construct else {
             return None;
         };
         Some(RuleHeader {
             name: r.name,
-            comment: r.comment.clone(),
+            comment: r.comment.take(),
             auto_focus: r.auto_focus,
             span: r.span,
         })
@@ -140,15 +141,7 @@ impl Environment {
             diagnostics.sort_by_key(|d| d.span.start);
             return Err(LoadError::new(diagnostics, name, text));
         }
-        let kept_rules = || items.iter().filter_map(|(_, kept)| kept.as_ref());
-        (self.net)
-            .reserve(kept_rules().flat_map(|k| k.productions.iter().map(|(d, ..)| &*d.nodes)));
-        self.rt.rules.reserve(kept_rules().count());
-        self.rt.rule_ids.reserve(kept_rules().count());
-        self.rt.program.template_users.reserve(kept_rules().count());
-        self.rt
-            .productions
-            .reserve(kept_rules().map(|k| k.productions.len()).sum());
+        self.reserve_for(&items);
         let origin = self.add_source(name, shared.clone());
         for (syntax, mut kept) in items {
             let construct = match syntax {
@@ -167,6 +160,21 @@ impl Environment {
         }
     }
 
+    /// Makes room in the network and the tables of rules for the kept rules of
+    /// `items`, before defining them (see [`Network::reserve`]).
+    ///
+    /// [`Network::reserve`]: crate::rete::Network::reserve
+    fn reserve_for(&mut self, items: &[CheckedConstruct]) {
+        let kept = || items.iter().filter_map(|(_, kept)| kept.as_ref());
+        let rules = kept().count();
+        let chains = kept().flat_map(|k| k.productions.iter().map(|(d, ..)| &*d.nodes));
+        self.net.reserve(chains);
+        self.rt.rules.reserve(rules);
+        self.rt.rule_ids.reserve(rules);
+        self.rt.program.template_users.reserve(rules);
+        (self.rt.productions).reserve(kept().map(|k| k.productions.len()).sum());
+    }
+
     /// Reads, parses and compiles each construct of `text` in turn against a copy of
     /// the symbol tables, defining nothing. Returns the constructs, each rule with
     /// the compiled form defining it may use (see [`KeptRule`]), and every problem
@@ -179,12 +187,12 @@ impl Environment {
         let mut checked = Vec::new();
         let mut diagnostics = Vec::new();
         parse_each(text, |item| match item {
-            Ok(TopLevel::Construct(construct)) => {
+            Ok(TopLevel::Construct(mut construct)) => {
                 let mut kept = None;
                 if let Err(d) = self.define_kept(&construct, text, 0, &mut kept) {
                     diagnostics.push(d);
                 }
-                let header = kept.as_ref().and_then(|_| RuleHeader::of(&construct));
+                let header = kept.as_ref().and_then(|_| RuleHeader::take(&mut construct));
                 let syntax = match header {
                     Some(header) => CheckedSyntax::KeptRule(header),
                     None => CheckedSyntax::Tree(construct),
