@@ -8,7 +8,7 @@ use super::{JoinKey, NodeId, ProductionId, TestHost};
 use crate::compile::lhs::{BoundExpr, FieldTest, VarSource};
 use crate::compile::TemplateId;
 use crate::value::{FactId, Value};
-use crate::wm::Fact;
+use crate::wm::{ByIndex, Fact};
 use either::Either;
 use hashbrown::HashTable;
 use rustc_hash::FxHashMap;
@@ -163,7 +163,9 @@ pub struct Network {
     /// ([`AlphaMatch::older`]): a retraction finds them here instead of looking the
     /// fact up in every memory of its template. A list per fact took 32-byte entries
     /// and a block of its own past two matches; the link fills room the match has.
-    pub(super) by_fact: FxHashMap<FactId, Rc<AlphaMatch>>,
+    /// Held by fact index in chunks (consecutive facts in consecutive slots): a hash
+    /// table put each new fact at a random place in a table as large as working memory.
+    pub(super) by_fact: ByIndex<Rc<AlphaMatch>>,
     /// The fact the next change retracts, when an action promised it (see
     /// [`Network::expect_retraction`]).
     pub(super) retracted_next: Option<FactId>,
@@ -227,7 +229,7 @@ impl Default for Network {
             tokens: Tokens::new(ROOT_NODE),
             block_clock: 0,
             production_nodes: Vec::new(),
-            by_fact: FxHashMap::default(),
+            by_fact: ByIndex::default(),
             retracted_next: None,
             quiet: Default::default(),
             asserting: None,
@@ -377,7 +379,7 @@ impl Network {
     /// Removes a fact's matches and everything built on them, in the reverse of
     /// the order they were made.
     pub fn retract_fact(&mut self, fact: &Fact, host: &mut dyn TestHost) {
-        let Some(newest) = self.by_fact.remove(&fact.id) else {
+        let Some(newest) = self.by_fact.remove(fact.id) else {
             return;
         };
         let mut matches: SmallVec<[Rc<AlphaMatch>; 4]> = SmallVec::new();

@@ -1,4 +1,5 @@
-//! Facts by index, in chunks of consecutive indices.
+//! Values by fact index, in chunks of consecutive indices: working memory's facts,
+//! and the network's newest alpha match of each fact.
 //!
 //! Fact indices are handed out in increasing order, and facts mostly leave in about
 //! the order they came (a queue of work, a sliding window): the live facts cover a
@@ -13,37 +14,52 @@
 //!
 //! What a gap costs: a run of 64 indices with no live fact after the oldest takes
 //! one empty place in the deque (8 bytes), and each old fact keeps its chunk (520
-//! bytes).
+//! bytes for a pointer-sized value).
+//!
+//! The network keeps each fact's alpha matches here too: in a hash table keyed by
+//! fact index, the entry of every new fact was a random place in a table as large as
+//! working memory, a cache miss per assertion once it outgrew the cache; here
+//! consecutive facts take consecutive slots.
 
-use super::Fact;
 use crate::value::FactId;
 use std::collections::VecDeque;
-use std::rc::Rc;
 
 /// How many consecutive indices a chunk covers, as a power of two.
 const CHUNK_BITS: u32 = 6;
 const CHUNK_LEN: usize = 1 << CHUNK_BITS;
 
-/// The facts of `CHUNK_LEN` consecutive indices.
-struct Chunk {
-    slots: [Option<Rc<Fact>>; CHUNK_LEN],
+/// The values of `CHUNK_LEN` consecutive indices.
+#[derive(Debug)]
+struct Chunk<T> {
+    slots: [Option<T>; CHUNK_LEN],
     live: u32,
 }
 
-/// The facts by index.
-#[derive(Default)]
-pub(super) struct FactsByIndex {
+/// Values by fact index.
+#[derive(Debug)]
+pub(crate) struct ByIndex<T> {
     /// The number of the first chunk in `chunks` (a fact's chunk number is its
     /// index divided by `CHUNK_LEN`).
     first: u64,
     /// The chunks from the oldest live fact's to the newest's; `None` where none
     /// of a chunk's indices is live.
-    chunks: VecDeque<Option<Box<Chunk>>>,
+    chunks: VecDeque<Option<Box<Chunk<T>>>>,
     /// The last chunk emptied, kept for the next one needed: a program that asserts
     /// a fact and retracts it again, over and over, would otherwise make and free a
     /// chunk each time its new index starts one.
-    spare: Option<Box<Chunk>>,
+    spare: Option<Box<Chunk<T>>>,
     len: usize,
+}
+
+impl<T> Default for ByIndex<T> {
+    fn default() -> Self {
+        ByIndex {
+            first: 0,
+            chunks: VecDeque::new(),
+            spare: None,
+            len: 0,
+        }
+    }
 }
 
 /// A fact index's chunk number and place in the chunk.
@@ -51,9 +67,9 @@ fn place(id: FactId) -> (u64, usize) {
     (id.0 >> CHUNK_BITS, (id.0 as usize) & (CHUNK_LEN - 1))
 }
 
-impl FactsByIndex {
-    /// The fact with index `id`.
-    pub(super) fn get(&self, id: FactId) -> Option<&Rc<Fact>> {
+impl<T> ByIndex<T> {
+    /// The value under index `id`.
+    pub(crate) fn get(&self, id: FactId) -> Option<&T> {
         let (chunk, at) = place(id);
         let chunk = chunk.checked_sub(self.first)?;
         self.chunks
@@ -63,18 +79,20 @@ impl FactsByIndex {
             .as_ref()
     }
 
-    /// Adds `fact` under its index, replacing any fact there.
-    pub(super) fn insert(&mut self, fact: Rc<Fact>) {
-        let (chunk, at) = place(fact.id);
+    /// Puts `value` under index `id`, returning the value it replaces.
+    pub(crate) fn insert(&mut self, id: FactId, value: T) -> Option<T> {
+        let (chunk, at) = place(id);
         let chunk = self.chunk_mut(chunk);
-        if chunk.slots[at].replace(fact).is_none() {
+        let replaced = chunk.slots[at].replace(value);
+        if replaced.is_none() {
             chunk.live += 1;
             self.len += 1;
         }
+        replaced
     }
 
     /// Chunk number `number`, made if need be (and the deque grown to hold it).
-    fn chunk_mut(&mut self, number: u64) -> &mut Chunk {
+    fn chunk_mut(&mut self, number: u64) -> &mut Chunk<T> {
         if self.chunks.is_empty() {
             self.first = number;
         }
@@ -97,13 +115,13 @@ impl FactsByIndex {
         })
     }
 
-    /// Removes the fact with index `id`, returning it.
-    pub(super) fn remove(&mut self, id: FactId) -> Option<Rc<Fact>> {
+    /// Removes the value under index `id`, returning it.
+    pub(crate) fn remove(&mut self, id: FactId) -> Option<T> {
         let (chunk, at) = place(id);
         let chunk = usize::try_from(chunk.checked_sub(self.first)?).ok()?;
         let entry = self.chunks.get_mut(chunk)?;
         let slots = entry.as_mut()?;
-        let fact = slots.slots[at].take()?;
+        let value = slots.slots[at].take()?;
         slots.live -= 1;
         self.len -= 1;
         if slots.live == 0 {
@@ -117,16 +135,16 @@ impl FactsByIndex {
                 self.first += 1;
             }
         }
-        Some(fact)
+        Some(value)
     }
 
-    /// The facts in index order.
-    pub(super) fn iter(&self) -> impl Iterator<Item = &Rc<Fact>> {
+    /// The values in index order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &T> {
         (self.chunks.iter().flatten()).flat_map(|chunk| chunk.slots.iter().flatten())
     }
 
-    /// The number of facts.
-    pub(super) fn len(&self) -> usize {
+    /// The number of values.
+    pub(crate) fn len(&self) -> usize {
         self.len
     }
 }
@@ -134,50 +152,52 @@ impl FactsByIndex {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::compile::TemplateId;
-    use crate::wm::Slots;
 
-    fn fact(id: u64) -> Rc<Fact> {
-        Rc::new(Fact::new(FactId(id), TemplateId(0), Slots::new()))
+    /// Puts index `id` in the table, holding its own number.
+    fn put(table: &mut ByIndex<u64>, id: u64) {
+        table.insert(FactId(id), id);
     }
 
-    fn ids(table: &FactsByIndex) -> Vec<u64> {
-        table.iter().map(|f| f.id.0).collect()
+    fn ids(table: &ByIndex<u64>) -> Vec<u64> {
+        table.iter().copied().collect()
     }
 
     #[test]
     fn keeps_index_order_across_chunks_and_gaps() {
-        let mut table = FactsByIndex::default();
+        let mut table = ByIndex::default();
         for id in [200, 3, 64, 63, 1000, 65] {
-            table.insert(fact(id));
+            put(&mut table, id);
         }
         assert_eq!(ids(&table), [3, 63, 64, 65, 200, 1000]);
         assert_eq!(table.len(), 6);
-        assert_eq!(table.get(FactId(64)).map(|f| f.id.0), Some(64));
+        assert_eq!(table.get(FactId(64)).copied(), Some(64));
         assert!(table.get(FactId(66)).is_none());
         assert!(table.get(FactId(1)).is_none());
         assert!(table.get(FactId(5000)).is_none());
+        assert_eq!(table.insert(FactId(64), 640), Some(64));
+        assert_eq!(table.get(FactId(64)), Some(&640));
+        assert_eq!(table.len(), 6);
     }
 
     #[test]
     fn empty_chunks_leave_from_the_front() {
-        let mut table = FactsByIndex::default();
+        let mut table = ByIndex::default();
         for id in 1..=300 {
-            table.insert(fact(id));
+            put(&mut table, id);
         }
         for id in 1..=299 {
-            assert_eq!(table.remove(FactId(id)).map(|f| f.id.0), Some(id));
+            assert_eq!(table.remove(FactId(id)), Some(id));
         }
         assert_eq!(table.chunks.len(), 1);
         assert_eq!(ids(&table), [300]);
         assert!(table.remove(FactId(299)).is_none());
-        assert_eq!(table.remove(FactId(300)).map(|f| f.id.0), Some(300));
+        assert_eq!(table.remove(FactId(300)), Some(300));
         assert!(table.chunks.is_empty());
         // New facts far from an old one, each retracted at once: the places between
         // stay, and the chunk is reused.
-        table.insert(fact(1));
+        put(&mut table, 1);
         for id in 1_000..2_000 {
-            table.insert(fact(id));
+            put(&mut table, id);
             table.remove(FactId(id));
         }
         assert_eq!(table.chunks.len(), (1_999 >> 6) + 1);
@@ -185,17 +205,17 @@ mod tests {
         table.remove(FactId(1));
         assert_eq!(table.len(), 0);
         // Numbering may restart lower (a hypothesis branch undone).
-        table.insert(fact(7));
-        table.insert(fact(2));
+        put(&mut table, 7);
+        put(&mut table, 2);
         assert_eq!(ids(&table), [2, 7]);
     }
 
     #[test]
     fn a_sliding_window_keeps_the_deque_short() {
-        let mut table = FactsByIndex::default();
-        table.insert(fact(1));
+        let mut table = ByIndex::default();
+        put(&mut table, 1);
         for id in 2..100_000u64 {
-            table.insert(fact(id));
+            put(&mut table, id);
             if id > 1_001 {
                 table.remove(FactId(id - 1_000));
             }

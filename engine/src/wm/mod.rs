@@ -5,7 +5,7 @@ mod by_index;
 
 use crate::compile::TemplateId;
 use crate::value::{FactId, Value};
-use by_index::FactsByIndex;
+pub(crate) use by_index::ByIndex;
 use hashbrown::HashTable;
 use smallvec::SmallVec;
 use std::hash::{Hash, Hasher};
@@ -68,7 +68,7 @@ fn spread(hash: u32) -> u64 {
 /// The facts currently asserted.
 #[derive(Default)]
 pub struct WorkingMemory {
-    facts: FactsByIndex,
+    facts: ByIndex<Rc<Fact>>,
     /// The facts by content hash (several under one hash on a collision, or with
     /// fact duplication on), each with its hash: growing the table then reads no
     /// fact (with a million facts, reading them all again cost a fifth of filling).
@@ -118,7 +118,7 @@ impl WorkingMemory {
         let fact = Rc::new(Fact::new(id, template, slots));
         let hash = spread(fact.content_hash);
         (self.by_content).insert_unique(hash, (hash, fact.clone()), |(hash, _)| *hash);
-        self.facts.insert(fact.clone());
+        self.facts.insert(id, fact.clone());
         fact
     }
 
