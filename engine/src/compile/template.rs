@@ -39,6 +39,7 @@ impl Template {
                 multi: true,
                 default: SlotDefault::Derive,
                 constraint: SlotConstraint::default(),
+                facets: Vec::new(),
             }],
             source: None,
         }
@@ -70,6 +71,8 @@ pub struct Slot {
     pub default: SlotDefault,
     /// The slot's type and value restrictions.
     pub constraint: SlotConstraint,
+    /// The user's facets (`facet`, `multifacet`), by name, in definition order.
+    pub facets: Vec<(Atom, Value)>,
 }
 
 /// How an omitted slot is filled.
@@ -92,8 +95,8 @@ pub struct SlotConstraint {
     pub types: Vec<Atom>,
     /// The `allowed-...` attributes: each attribute's kind and its values.
     pub allowed: Vec<(Atom, Vec<Value>)>,
-    /// The numeric range.
-    pub range: Option<(Option<f64>, Option<f64>)>,
+    /// The numeric range, its bounds as written (`None` for `?VARIABLE`).
+    pub range: Option<(Option<Value>, Option<Value>)>,
     /// The cardinality of a multislot.
     pub cardinality: Option<(Option<i64>, Option<i64>)>,
 }
@@ -153,13 +156,23 @@ impl SlotConstraint {
                 }
             }
         }
-        let min = self.range.and_then(|(min, _)| min);
+        let min = self.bound(|(min, _)| min);
         match ty {
             "STRING" => Value::string(""),
             "INTEGER" => Value::Integer(min.map_or(0, |m| m as i64)),
             "FLOAT" => Value::Float(min.unwrap_or(0.0)),
             _ => Value::nil(),
         }
+    }
+
+    /// A bound of the range (`which` picks it) as a number, if there is one.
+    fn bound(
+        &self,
+        which: impl Fn(&(Option<Value>, Option<Value>)) -> &Option<Value>,
+    ) -> Option<f64> {
+        self.range
+            .as_ref()
+            .and_then(|r| which(r).as_ref()?.as_f64())
     }
 
     /// Checks `value` against the constraint; `Err` says what was violated.
@@ -182,7 +195,8 @@ impl SlotConstraint {
                 return Err(format!("{} is not one of the {kind}", value.repr()));
             }
         }
-        if let (Some((min, max)), Some(x)) = (self.range, value.as_f64()) {
+        if let Some(x) = value.as_f64() {
+            let (min, max) = (self.bound(|(min, _)| min), self.bound(|(_, max)| max));
             if min.is_some_and(|m| x < m) || max.is_some_and(|m| x > m) {
                 return Err(format!("{} is outside the range", value.repr()));
             }

@@ -326,12 +326,7 @@ impl Environment {
             for a in s.allowed.iter().chain(s.also_allowed.iter()) {
                 constraint.allowed.push((a.kind, a.values.clone()));
             }
-            constraint.range = s.range.as_ref().map(|(lo, hi)| {
-                (
-                    lo.as_ref().and_then(Value::as_f64),
-                    hi.as_ref().and_then(Value::as_f64),
-                )
-            });
+            constraint.range = s.range.clone();
             constraint.cardinality = s.cardinality;
             let default = match &s.default {
                 DefaultSpec::Derive => SlotDefault::Derive,
@@ -372,6 +367,7 @@ impl Environment {
                 multi: s.multi,
                 default,
                 constraint,
+                facets: s.facets.iter().map(|(n, v)| (n.name, v.clone())).collect(),
             });
         }
         self.rt.program.add_template(Template {

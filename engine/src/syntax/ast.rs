@@ -143,6 +143,9 @@ pub struct SlotDef {
     pub range: Option<(Option<Value>, Option<Value>)>,
     /// `(cardinality min max)` of a multislot; `None` bounds are `?VARIABLE`.
     pub cardinality: Option<(Option<i64>, Option<i64>)>,
+    /// The user's facets, in order: `(facet name value)` gives the value,
+    /// `(multifacet name value...)` a multifield of them.
+    pub facets: Vec<(Ident, Value)>,
     /// The whole slot definition.
     pub span: Span,
 }

@@ -143,6 +143,20 @@ impl Program {
     /// every module it imports `name` from that exports it (so a module passes on
     /// what it imports when it exports it too).
     fn sources(&self, from: ModuleId, kind: Exported, name: Atom) -> Vec<ModuleId> {
+        self.sources_where(from, |items| covers(items, kind, name))
+    }
+
+    /// The modules where module `from` looks for a rule or a deffacts, in the order
+    /// `sources` gives: no export or import names these constructs, so only modules
+    /// imported with `?ALL` that export `?ALL` count (where CLIPS's `defrule-module`
+    /// and `deffacts-module` look for a bare name).
+    pub fn sources_of_unexported(&self, from: ModuleId) -> Vec<ModuleId> {
+        self.sources_where(from, |items| matches!(items, PortItems::All))
+    }
+
+    /// `from`, then, depth first, every module it imports from with a specification
+    /// `covered` accepts that exports with one too.
+    fn sources_where(&self, from: ModuleId, covered: impl Fn(&PortItems) -> bool) -> Vec<ModuleId> {
         let mut found = Vec::new();
         let mut pending = vec![from];
         while let Some(module) = pending.pop() {
@@ -152,9 +166,9 @@ impl Program {
             found.push(module);
             let imported = self
                 .ports(module)
-                .filter(|p| p.import && covers(&p.items, kind, name))
+                .filter(|p| p.import && covered(&p.items))
                 .filter_map(|p| p.module.and_then(|m| self.module_id(m.name)))
-                .filter(|&m| self.exports(m, kind, name));
+                .filter(|&m| self.ports(m).any(|p| !p.import && covered(&p.items)));
             // Reversed onto the stack, so the first import is searched first.
             let next: Vec<ModuleId> = imported.collect();
             pending.extend(next.into_iter().rev());
@@ -168,13 +182,6 @@ impl Program {
             .definition
             .iter()
             .flat_map(|d| d.ports.iter())
-    }
-
-    /// Whether `module` exports its construct of kind `kind` named `name` (if it
-    /// has one).
-    fn exports(&self, module: ModuleId, kind: Exported, name: Atom) -> bool {
-        self.ports(module)
-            .any(|p| !p.import && covers(&p.items, kind, name))
     }
 
     /// Whether template `id` can be used from module `from`: it is defined there, or

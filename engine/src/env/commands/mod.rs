@@ -6,6 +6,7 @@
 //! agenda's listing and reordering do, for the facts of activations), and may not.
 
 mod facts;
+mod introspect;
 mod listing;
 mod matches;
 mod teach;
@@ -21,6 +22,13 @@ use facts::{
     fact_existp, fact_index, fact_relation, fact_slot_names, fact_slot_value,
     get_dynamic_constraint_checking, get_fact_duplication, get_fact_list,
     set_dynamic_constraint_checking, set_fact_duplication,
+};
+use introspect::{
+    deffacts_module, deffunction_module, defglobal_module, defrule_module, deftemplate_module,
+    deftemplate_slot_allowed_values, deftemplate_slot_cardinality, deftemplate_slot_default_value,
+    deftemplate_slot_defaultp, deftemplate_slot_existp, deftemplate_slot_facet_existp,
+    deftemplate_slot_facet_value, deftemplate_slot_multip, deftemplate_slot_names,
+    deftemplate_slot_range, deftemplate_slot_singlep, deftemplate_slot_types,
 };
 use listing::{
     agenda, facts, get_deffacts_list, get_deffunction_list, get_defglobal_list, get_defmodule_list,
@@ -100,6 +108,68 @@ static DEFS: &[CommandDef] = &[
     rt("fact-existp", 1, Some(1), fact_existp),
     rt("fact-relation", 1, Some(1), fact_relation),
     rt("fact-slot-names", 1, Some(1), fact_slot_names),
+    rt("deftemplate-slot-names", 1, Some(1), deftemplate_slot_names),
+    rt(
+        "deftemplate-slot-existp",
+        2,
+        Some(2),
+        deftemplate_slot_existp,
+    ),
+    rt(
+        "deftemplate-slot-multip",
+        2,
+        Some(2),
+        deftemplate_slot_multip,
+    ),
+    rt(
+        "deftemplate-slot-singlep",
+        2,
+        Some(2),
+        deftemplate_slot_singlep,
+    ),
+    rt("deftemplate-slot-types", 2, Some(2), deftemplate_slot_types),
+    rt(
+        "deftemplate-slot-allowed-values",
+        2,
+        Some(2),
+        deftemplate_slot_allowed_values,
+    ),
+    rt("deftemplate-slot-range", 2, Some(2), deftemplate_slot_range),
+    rt(
+        "deftemplate-slot-cardinality",
+        2,
+        Some(2),
+        deftemplate_slot_cardinality,
+    ),
+    rt(
+        "deftemplate-slot-defaultp",
+        2,
+        Some(2),
+        deftemplate_slot_defaultp,
+    ),
+    rt(
+        "deftemplate-slot-default-value",
+        2,
+        Some(2),
+        deftemplate_slot_default_value,
+    ),
+    rt(
+        "deftemplate-slot-facet-existp",
+        3,
+        Some(3),
+        deftemplate_slot_facet_existp,
+    ),
+    rt(
+        "deftemplate-slot-facet-value",
+        3,
+        Some(3),
+        deftemplate_slot_facet_value,
+    ),
+    rt("deftemplate-module", 1, Some(1), deftemplate_module),
+    rt("deffacts-module", 1, Some(1), deffacts_module),
+    rt("defrule-module", 1, Some(1), defrule_module),
+    rt("deffunction-module", 1, Some(1), deffunction_module),
+    rt("defglobal-module", 1, Some(1), defglobal_module),
     rt("get-fact-duplication", 0, Some(0), get_fact_duplication),
     rt("set-fact-duplication", 1, Some(1), set_fact_duplication),
     rt(

@@ -1,8 +1,8 @@
 //! The attributes of a deftemplate slot: default, default-dynamic, type,
-//! allowed-..., range and cardinality.
+//! allowed-..., range, cardinality, and the user's facets.
 
 use super::allowed::{conflicts, is_allowed_kind, parse_allowed};
-use super::common::{closing, describe, is_keyword, reject_local_vars, symbol, Diags};
+use super::common::{closing, constant, describe, is_keyword, reject_local_vars, symbol, Diags};
 use super::expr::parse_expr;
 use super::types::parse_type;
 use crate::syntax::ast::{AllowedValues, DefaultSpec, Expr, Ident};
@@ -12,7 +12,8 @@ use crate::value::{Atom, Value};
 
 /// Every attribute a slot accepts, for the "unknown attribute" label.
 const ATTRIBUTES: &str = "default, default-dynamic, type, allowed-symbols, allowed-strings, \
-allowed-lexemes, allowed-integers, allowed-floats, allowed-numbers, allowed-values, range, cardinality";
+allowed-lexemes, allowed-integers, allowed-floats, allowed-numbers, allowed-values, range, cardinality, \
+facet, multifacet";
 
 /// A slot's parsed attributes.
 pub(super) struct Attributes {
@@ -26,6 +27,8 @@ pub(super) struct Attributes {
     pub(super) range: Option<(Option<Value>, Option<Value>)>,
     /// `(cardinality min max)`.
     pub(super) cardinality: Option<(Option<i64>, Option<i64>)>,
+    /// `(facet name value)` and `(multifacet name value...)`, in order.
+    pub(super) facets: Vec<(Ident, Value)>,
 }
 
 /// Parses the attribute lists `items` of slot `slot` (a multislot if `multi`).
@@ -41,6 +44,7 @@ pub(super) fn parse_attributes(
         allowed: Vec::new(),
         range: None,
         cardinality: None,
+        facets: Vec::new(),
     };
     let mut seen: Vec<&str> = Vec::new();
     let mut range_span = None;
@@ -59,6 +63,12 @@ pub(super) fn parse_attributes(
             continue;
         };
         let key = name.name.as_str();
+        if key == "facet" || key == "multifacet" {
+            if let Some(facet) = diags.one(parse_facet(&name, args, item.span, &out.facets, slot)) {
+                out.facets.push(facet);
+            }
+            continue;
+        }
         if let Some(error) = repeated(&seen, &name, slot) {
             diags.push(error);
             continue;
@@ -112,6 +122,58 @@ pub(super) fn parse_attributes(
         diags.push(error);
     }
     diags.finish(out)
+}
+
+/// `(facet NAME VALUE)` or `(multifacet NAME VALUE...)` (`kind` says which; `span`
+/// is the whole attribute): the facet's name and its value (a multifield for
+/// `multifacet`). Values are constants; a facet name may be given once per slot.
+fn parse_facet(
+    kind: &Ident,
+    args: &[SExpr],
+    span: Span,
+    earlier: &[(Ident, Value)],
+    slot: Atom,
+) -> Result<(Ident, Value), Diagnostic> {
+    let multi = kind.name.as_str() == "multifacet";
+    let Some(name) = args.first().and_then(symbol) else {
+        let at = args.first().map_or(closing(span), |a| a.span);
+        return Err(
+            Diagnostic::new(at, format!("`{}` needs a facet name", kind.name))
+                .with_label("expected a symbol naming the facet, e.g. `(facet units cm)`"),
+        );
+    };
+    if earlier.iter().any(|(e, _)| e.name == name.name) {
+        return Err(Diagnostic::new(
+            name.span,
+            format!("facet `{}` is given twice for slot `{slot}`", name.name),
+        )
+        .with_label("keep only one of them"));
+    }
+    let mut values = Vec::with_capacity(args.len().saturating_sub(1));
+    for arg in args.get(1..).unwrap_or_default() {
+        match arg.as_token().and_then(constant) {
+            Some(value) => values.push(value),
+            None => {
+                return Err(Diagnostic::new(
+                    arg.span,
+                    format!("a facet's value must be a constant, not {}", describe(arg)),
+                )
+                .with_label("expected a symbol, string or number"))
+            }
+        }
+    }
+    if multi {
+        return Ok((name, Value::multifield(values)));
+    }
+    let mut values = values.into_iter();
+    match (values.next(), args.get(2)) {
+        (Some(value), None) => Ok((name, value)),
+        (_, extra) => Err(Diagnostic::new(
+            extra.map_or(closing(span), |e| e.span),
+            format!("`(facet {} ...)` takes exactly one value", name.name),
+        )
+        .with_label("for several values, use `multifacet`")),
+    }
 }
 
 /// The error for an attribute given twice (`default` and `default-dynamic` count as one).

@@ -99,6 +99,7 @@ fn parse_slot(item: &SExpr) -> Result<SlotDef, Vec<Diagnostic>> {
         also_allowed: allowed.collect(),
         range: attributes.range,
         cardinality: attributes.cardinality,
+        facets: attributes.facets,
         span: item.span,
     })
 }
@@ -295,6 +296,31 @@ mod tests {
                 "(deftemplate t (slot a (cardinality 1 2)))",
                 "`cardinality` only applies to a multislot",
                 "cardinality",
+            ),
+            (
+                "(deftemplate t (slot a (facet)))",
+                "`facet` needs a facet name",
+                ")",
+            ),
+            (
+                "(deftemplate t (slot a (facet units)))",
+                "`(facet units ...)` takes exactly one value",
+                ")",
+            ),
+            (
+                "(deftemplate t (slot a (facet units cm mm)))",
+                "`(facet units ...)` takes exactly one value",
+                "mm",
+            ),
+            (
+                "(deftemplate t (slot a (facet u 1) (multifacet u 2)))",
+                "facet `u` is given twice for slot `a`",
+                "u",
+            ),
+            (
+                "(deftemplate t (multislot a (multifacet u (+ 1 2))))",
+                "a facet's value must be a constant, not a list",
+                "(+ 1 2)",
             ),
             (
                 "(deftemplate t (multislot a (cardinality -1 2)))",
