@@ -120,20 +120,24 @@ impl SlotConstraint {
         single
     }
 
+    /// Whether the slot admits values of the primitive type named `t` (`SYMBOL`,
+    /// `INTEGER`, ...): any type when `type` is not given; `LEXEME` and `NUMBER`
+    /// admit their two types each.
+    pub fn admits_type(&self, t: &str) -> bool {
+        self.types.is_empty()
+            || self.types.iter().any(|x| {
+                let x = x.as_str();
+                x == t
+                    || (x == "LEXEME" && (t == "SYMBOL" || t == "STRING"))
+                    || (x == "NUMBER" && (t == "INTEGER" || t == "FLOAT"))
+            })
+    }
+
     fn derived_single(&self) -> Value {
         const ORDER: [&str; 5] = ["SYMBOL", "STRING", "INTEGER", "FLOAT", "FACT-ADDRESS"];
-        let allowed_type = |t: &str| {
-            self.types.is_empty()
-                || self.types.iter().any(|x| {
-                    let x = x.as_str();
-                    x == t
-                        || (x == "LEXEME" && (t == "SYMBOL" || t == "STRING"))
-                        || (x == "NUMBER" && (t == "INTEGER" || t == "FLOAT"))
-                })
-        };
         let ty = ORDER
             .into_iter()
-            .find(|t| allowed_type(t))
+            .find(|t| self.admits_type(t))
             .unwrap_or("SYMBOL");
         let of_type = |v: &&Value| match ty {
             "SYMBOL" => matches!(v, Value::Symbol(_)),

@@ -52,12 +52,18 @@ impl Runtime {
 
     /// Evaluates an expression with no LHS variables (salience, defaults, globals).
     pub(crate) fn eval_plain(&mut self, expr: &CExpr) -> Result<Value, EvalError> {
-        let mut frame = Vec::new();
-        match eval::eval(&mut LhsHost(self), &mut frame, expr) {
-            Ok(v) | Err(Unwind::Return(v)) => Ok(v),
-            Err(Unwind::Break) => Ok(Value::false_sym()),
-            Err(Unwind::Error(e)) => Err(e),
-        }
+        plain_result(eval::eval(&mut LhsHost(self), &mut Vec::new(), expr))
+    }
+
+    /// The value slot `index` of `template` gets when an assert omits it, a dynamic
+    /// default evaluated now (an error for a `?NONE` slot).
+    pub(crate) fn default_of(
+        &mut self,
+        template: TemplateId,
+        index: usize,
+    ) -> Result<Value, EvalError> {
+        let default = eval::default_value(&mut LhsHost(self), &mut Vec::new(), template, index);
+        plain_result(default)
     }
 
     /// The salience of a rule now.
@@ -75,6 +81,16 @@ impl Runtime {
                 }
             }
         }
+    }
+}
+
+/// The outcome of an evaluation outside any rule or function: `return` gives its
+/// value, `break` gives `FALSE`.
+fn plain_result(result: eval::Eval) -> Result<Value, EvalError> {
+    match result {
+        Ok(v) | Err(Unwind::Return(v)) => Ok(v),
+        Err(Unwind::Break) => Ok(Value::false_sym()),
+        Err(Unwind::Error(e)) => Err(e),
     }
 }
 

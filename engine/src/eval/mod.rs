@@ -617,7 +617,7 @@ pub fn default_value(
     index: usize,
 ) -> Eval {
     use crate::compile::template::SlotDefault;
-    let (default, multi, derived, name, tname) = {
+    let (default, multi, derived) = {
         let t = host.program().template(template);
         let slot = &t.slots[index];
         let default = match &slot.default {
@@ -636,11 +636,8 @@ pub fn default_value(
             default,
             slot.multi,
             slot.constraint.derived_default(slot.multi),
-            slot.name,
-            t.name,
         )
     };
-    let _ = (name, tname);
     match default {
         None => Ok(derived),
         Some(exprs) => {

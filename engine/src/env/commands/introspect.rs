@@ -10,9 +10,9 @@
 use super::{lexeme, not_found, R};
 use crate::compile::program::unqualified;
 use crate::compile::template::{Slot, SlotDefault};
-use crate::compile::{ModuleId, Template};
+use crate::compile::{ModuleId, Template, TemplateId};
 use crate::env::Runtime;
-use crate::eval::{self, EvalError};
+use crate::eval::EvalError;
 use crate::value::{atom, Atom, Value};
 
 /// Every type a slot may hold when its `type` is not restricted, in CLIPS's order.
@@ -29,26 +29,21 @@ const ALL_TYPES: [&str; 8] = [
 
 /// The template named by argument #1, looked up from its own module if qualified;
 /// `None` (after CLIPS's message) when there is none.
-fn template<'a>(
-    rt: &'a mut Runtime,
-    args: &[Value],
-    what: &str,
-) -> Result<Option<&'a Template>, EvalError> {
+fn template(rt: &mut Runtime, args: &[Value], what: &str) -> Result<Option<TemplateId>, EvalError> {
     let name = lexeme(args, 0, what)?;
     let from = rt.program.module_of(atom(&name));
-    match rt.program.template_from(from, atom(&name)) {
-        Some(id) => Ok(Some(rt.program.template(id))),
-        None => {
-            not_found(rt, "deftemplate", &name);
-            Ok(None)
-        }
+    let found = rt.program.template_from(from, atom(&name));
+    if found.is_none() {
+        not_found(rt, "deftemplate", &name);
     }
+    Ok(found)
 }
 
-/// Slot argument #2 of `template`; CLIPS's error when the template has no such slot.
-fn slot<'a>(template: &'a Template, args: &[Value], what: &str) -> Result<&'a Slot, EvalError> {
+/// The position of slot argument #2 in `template`; CLIPS's error when the template
+/// has no such slot.
+fn slot(template: &Template, args: &[Value], what: &str) -> Result<usize, EvalError> {
     let name = lexeme(args, 1, what)?;
-    (template.slots.iter().find(|s| s.name.as_str() == name)).ok_or_else(|| {
+    (template.slots.iter().position(|s| s.name.as_str() == name)).ok_or_else(|| {
         EvalError::new(format!(
             "[TMPLTDEF1] Invalid slot '{name}' not defined in corresponding deftemplate '{}'.",
             template.name
@@ -58,33 +53,33 @@ fn slot<'a>(template: &'a Template, args: &[Value], what: &str) -> Result<&'a Sl
 
 /// Runs `answer` on the slot named by the arguments, or gives `FALSE` when the
 /// template does not exist.
-fn with_slot(
-    rt: &mut Runtime,
-    args: &[Value],
-    what: &str,
-    answer: impl FnOnce(&Slot) -> Value,
-) -> R {
-    match template(rt, args, what)? {
-        Some(t) => Ok(answer(slot(t, args, what)?)),
-        None => Ok(Value::false_sym()),
-    }
+fn with_slot(rt: &mut Runtime, args: &[Value], what: &str, answer: impl FnOnce(&Slot) -> R) -> R {
+    let Some(id) = template(rt, args, what)? else {
+        return Ok(Value::false_sym());
+    };
+    let t = rt.program.template(id);
+    answer(&t.slots[slot(t, args, what)?])
 }
 
 /// `(deftemplate-slot-names template)`: the slot names (`implied` for an ordered
 /// fact's relation).
 pub(super) fn deftemplate_slot_names(rt: &mut Runtime, args: &[Value]) -> R {
     Ok(match template(rt, args, "deftemplate-slot-names")? {
-        Some(t) => Value::multifield(t.slots.iter().map(|s| Value::Symbol(s.name)).collect()),
+        Some(id) => {
+            let slots = &rt.program.template(id).slots;
+            Value::multifield(slots.iter().map(|s| Value::Symbol(s.name)).collect())
+        }
         None => Value::false_sym(),
     })
 }
 
 /// `(deftemplate-slot-existp template slot)`.
 pub(super) fn deftemplate_slot_existp(rt: &mut Runtime, args: &[Value]) -> R {
-    let Some(t) = template(rt, args, "deftemplate-slot-existp")? else {
+    let Some(id) = template(rt, args, "deftemplate-slot-existp")? else {
         return Ok(Value::false_sym());
     };
     let name = lexeme(args, 1, "deftemplate-slot-existp")?;
+    let t = rt.program.template(id);
     Ok(Value::boolean(
         t.slots.iter().any(|s| s.name.as_str() == name),
     ))
@@ -93,38 +88,30 @@ pub(super) fn deftemplate_slot_existp(rt: &mut Runtime, args: &[Value]) -> R {
 /// `(deftemplate-slot-multip template slot)`: whether it is a multislot.
 pub(super) fn deftemplate_slot_multip(rt: &mut Runtime, args: &[Value]) -> R {
     with_slot(rt, args, "deftemplate-slot-multip", |s| {
-        Value::boolean(s.multi)
+        Ok(Value::boolean(s.multi))
     })
 }
 
 /// `(deftemplate-slot-singlep template slot)`: whether it holds one value.
 pub(super) fn deftemplate_slot_singlep(rt: &mut Runtime, args: &[Value]) -> R {
     with_slot(rt, args, "deftemplate-slot-singlep", |s| {
-        Value::boolean(!s.multi)
+        Ok(Value::boolean(!s.multi))
     })
 }
 
 /// The types a slot admits, in CLIPS's order (`LEXEME` and `NUMBER` spelled out).
-fn slot_types(slot: &Slot) -> Vec<&'static str> {
-    let declared = &slot.constraint.types;
-    let admits = |t: &str| {
-        declared.iter().any(|d| {
-            let d = d.as_str();
-            d == t
-                || (d == "LEXEME" && matches!(t, "SYMBOL" | "STRING"))
-                || (d == "NUMBER" && matches!(t, "FLOAT" | "INTEGER"))
-        })
-    };
-    if declared.is_empty() {
-        return ALL_TYPES.to_vec();
-    }
-    ALL_TYPES.into_iter().filter(|t| admits(t)).collect()
+fn slot_types(slot: &Slot) -> impl Iterator<Item = &'static str> + '_ {
+    ALL_TYPES
+        .into_iter()
+        .filter(|t| slot.constraint.admits_type(t))
 }
 
 /// `(deftemplate-slot-types template slot)`.
 pub(super) fn deftemplate_slot_types(rt: &mut Runtime, args: &[Value]) -> R {
     with_slot(rt, args, "deftemplate-slot-types", |s| {
-        Value::multifield(slot_types(s).into_iter().map(Value::symbol).collect())
+        Ok(Value::multifield(
+            slot_types(s).map(Value::symbol).collect(),
+        ))
     })
 }
 
@@ -134,14 +121,10 @@ pub(super) fn deftemplate_slot_allowed_values(rt: &mut Runtime, args: &[Value]) 
     with_slot(rt, args, "deftemplate-slot-allowed-values", |s| {
         let allowed = &s.constraint.allowed;
         if allowed.is_empty() {
-            return Value::false_sym();
+            return Ok(Value::false_sym());
         }
-        Value::multifield(
-            allowed
-                .iter()
-                .flat_map(|(_, v)| v.iter().cloned())
-                .collect(),
-        )
+        let values = allowed.iter().flat_map(|(_, v)| v.iter().cloned());
+        Ok(Value::multifield(values.collect()))
     })
 }
 
@@ -154,14 +137,14 @@ fn bound(value: &Option<Value>, infinity: &str) -> Value {
 /// number, `FALSE` for one that may not.
 pub(super) fn deftemplate_slot_range(rt: &mut Runtime, args: &[Value]) -> R {
     with_slot(rt, args, "deftemplate-slot-range", |s| {
-        let numeric = slot_types(s)
-            .iter()
-            .any(|t| matches!(*t, "FLOAT" | "INTEGER"));
-        if !numeric {
-            return Value::false_sym();
+        if !slot_types(s).any(|t| matches!(t, "FLOAT" | "INTEGER")) {
+            return Ok(Value::false_sym());
         }
         let (min, max) = s.constraint.range.clone().unwrap_or((None, None));
-        Value::multifield(vec![bound(&min, "-oo"), bound(&max, "+oo")])
+        Ok(Value::multifield(vec![
+            bound(&min, "-oo"),
+            bound(&max, "+oo"),
+        ]))
     })
 }
 
@@ -170,21 +153,26 @@ pub(super) fn deftemplate_slot_range(rt: &mut Runtime, args: &[Value]) -> R {
 pub(super) fn deftemplate_slot_cardinality(rt: &mut Runtime, args: &[Value]) -> R {
     with_slot(rt, args, "deftemplate-slot-cardinality", |s| {
         if !s.multi {
-            return Value::multifield(Vec::new());
+            return Ok(Value::multifield(Vec::new()));
         }
         let (min, max) = s.constraint.cardinality.unwrap_or((None, None));
         let max = max.map_or_else(|| Value::symbol("+oo"), Value::Integer);
-        Value::multifield(vec![Value::Integer(min.unwrap_or(0)), max])
+        Ok(Value::multifield(vec![
+            Value::Integer(min.unwrap_or(0)),
+            max,
+        ]))
     })
 }
 
 /// `(deftemplate-slot-defaultp template slot)`: `static` (a constant or derived
 /// default), `dynamic` (`default-dynamic`) or `FALSE` (`?NONE`).
 pub(super) fn deftemplate_slot_defaultp(rt: &mut Runtime, args: &[Value]) -> R {
-    with_slot(rt, args, "deftemplate-slot-defaultp", |s| match s.default {
-        SlotDefault::Derive | SlotDefault::Static(_) => Value::symbol("static"),
-        SlotDefault::Dynamic(_) => Value::symbol("dynamic"),
-        SlotDefault::Required => Value::false_sym(),
+    with_slot(rt, args, "deftemplate-slot-defaultp", |s| {
+        Ok(match s.default {
+            SlotDefault::Derive | SlotDefault::Static(_) => Value::symbol("static"),
+            SlotDefault::Dynamic(_) => Value::symbol("dynamic"),
+            SlotDefault::Required => Value::false_sym(),
+        })
     })
 }
 
@@ -192,30 +180,18 @@ pub(super) fn deftemplate_slot_defaultp(rt: &mut Runtime, args: &[Value]) -> R {
 /// omits the slot gives it (a dynamic default evaluated now), or `?NONE`.
 pub(super) fn deftemplate_slot_default_value(rt: &mut Runtime, args: &[Value]) -> R {
     let what = "deftemplate-slot-default-value";
-    let Some(t) = template(rt, args, what)? else {
+    let Some(id) = template(rt, args, what)? else {
         return Ok(Value::false_sym());
     };
-    let s = slot(t, args, what)?;
-    match &s.default {
-        SlotDefault::Derive => Ok(s.constraint.derived_default(s.multi)),
-        SlotDefault::Static(value) => Ok(value.clone()),
-        SlotDefault::Required => Ok(Value::symbol("?NONE")),
-        SlotDefault::Dynamic(exprs) => {
-            let (exprs, multi) = (exprs.clone(), s.multi);
-            let mut values = eval::Args::with_capacity(exprs.len());
-            for e in exprs.iter() {
-                values.push(rt.eval_plain(e)?);
-            }
-            Ok(if multi {
-                eval::flatten(values)
-            } else {
-                values.into_iter().next().unwrap_or_else(Value::nil)
-            })
-        }
+    let t = rt.program.template(id);
+    let index = slot(t, args, what)?;
+    if matches!(t.slots[index].default, SlotDefault::Required) {
+        return Ok(Value::symbol("?NONE"));
     }
+    rt.default_of(id, index)
 }
 
-/// The facet named by argument #3 of the slot named by the others, if it has one.
+/// The facet named by argument #3 of `slot`, if it has one.
 fn facet(slot: &Slot, args: &[Value], what: &str) -> Result<Option<Value>, EvalError> {
     let name = lexeme(args, 2, what)?;
     let found = slot.facets.iter().find(|(f, _)| f.as_str() == name);
@@ -226,22 +202,18 @@ fn facet(slot: &Slot, args: &[Value], what: &str) -> Result<Option<Value>, EvalE
 /// user facet (`facet`, `multifacet`).
 pub(super) fn deftemplate_slot_facet_existp(rt: &mut Runtime, args: &[Value]) -> R {
     let what = "deftemplate-slot-facet-existp";
-    let Some(t) = template(rt, args, what)? else {
-        return Ok(Value::false_sym());
-    };
-    Ok(Value::boolean(
-        facet(slot(t, args, what)?, args, what)?.is_some(),
-    ))
+    with_slot(rt, args, what, |s| {
+        Ok(Value::boolean(facet(s, args, what)?.is_some()))
+    })
 }
 
 /// `(deftemplate-slot-facet-value template slot facet)`: the facet's value, or
 /// `FALSE` when the slot has no such facet.
 pub(super) fn deftemplate_slot_facet_value(rt: &mut Runtime, args: &[Value]) -> R {
     let what = "deftemplate-slot-facet-value";
-    let Some(t) = template(rt, args, what)? else {
-        return Ok(Value::false_sym());
-    };
-    Ok(facet(slot(t, args, what)?, args, what)?.unwrap_or_else(Value::false_sym))
+    with_slot(rt, args, what, |s| {
+        Ok(facet(s, args, what)?.unwrap_or_else(Value::false_sym))
+    })
 }
 
 /// Answers a `def...-module` function: the module `find` gives for the construct
@@ -264,10 +236,9 @@ fn module_of(
 
 /// `(deftemplate-module name)`.
 pub(super) fn deftemplate_module(rt: &mut Runtime, args: &[Value]) -> R {
-    module_of(rt, args, "deftemplate", |rt, name| {
-        let from = rt.program.module_of(name);
-        let id = rt.program.template_from(from, name)?;
-        Some(rt.program.template(id).module)
+    Ok(match template(rt, args, "deftemplate-module")? {
+        Some(id) => Value::Symbol(rt.program.module_name(rt.program.template(id).module)),
+        None => Value::false_sym(),
     })
 }
 
