@@ -6,7 +6,7 @@ use crate::value::{atom, Value};
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 use std::fs::File;
-use std::io::{BufRead, Write};
+use std::io::{BufRead, BufWriter, Read, Seek, SeekFrom, Write};
 use std::rc::Rc;
 
 /// Text that commands read from, shared with the batch reader that consumes the
@@ -23,6 +23,17 @@ pub struct TextInput {
 }
 
 impl TextInput {
+    /// Where the unread text starts: the position, or the end of the text when the
+    /// position is past it (after a `seek`), or the next character's start when
+    /// `get-char` stopped inside a character (the rest of it is skipped).
+    fn rest_start(&self) -> usize {
+        let mut start = self.pos.min(self.text.len());
+        while !self.text.is_char_boundary(start) {
+            start += 1;
+        }
+        start
+    }
+
     /// The next token, skipping blanks, and the rest of its line if that is blank
     /// (as `read` at the prompt consumes input); `None` at the end.
     pub fn read_token(&mut self) -> Option<Value> {
@@ -34,11 +45,12 @@ impl TextInput {
 
     /// The next token, leaving the rest of its line unread; `None` at the end.
     pub fn next_token(&mut self) -> Option<Value> {
-        let rest = &self.text[self.pos..];
+        let from = self.rest_start();
+        let rest = &self.text[from..];
         let trimmed = rest.trim_start_matches([' ', '\t', '\r', '\n']);
-        let start = self.pos + (rest.len() - trimmed.len());
+        let start = from + (rest.len() - trimmed.len());
         if trimmed.is_empty() {
-            self.pos = self.text.len();
+            self.pos = self.pos.max(self.text.len());
             return None;
         }
         let (value, len) = scan_token(trimmed);
@@ -48,9 +60,11 @@ impl TextInput {
 
     /// Consumes the rest of the current line if it holds only blanks.
     pub fn skip_blank_line_end(&mut self) {
-        if let Some(nl) = self.text[self.pos..].find('\n') {
-            if self.text[self.pos..self.pos + nl].trim().is_empty() {
-                self.pos += nl + 1;
+        let from = self.rest_start();
+        let rest = &self.text[from..];
+        if let Some(nl) = rest.find('\n') {
+            if rest[..nl].trim().is_empty() {
+                self.pos = from + nl + 1;
             }
         }
     }
@@ -60,13 +74,14 @@ impl TextInput {
         if self.pos >= self.text.len() {
             return None;
         }
-        let rest = &self.text[self.pos..];
+        let from = self.rest_start();
+        let rest = &self.text[from..];
         let (line, consumed) = match rest.find('\n') {
             Some(i) => (&rest[..i], i + 1),
             None => (rest, rest.len()),
         };
         let line = line.trim_end_matches('\r').to_string();
-        self.pos += consumed;
+        self.pos = from + consumed;
         Some(line)
     }
 }
@@ -110,12 +125,116 @@ pub fn scan_token(text: &str) -> (Value, usize) {
     }
 }
 
+/// Input read character by character as well as by token and line: a text, and
+/// the characters given back to it with `unget-char`, read again before the rest
+/// of the text (the last given back first), as C's `ungetc` keeps them.
+struct Stream<'a> {
+    input: &'a mut TextInput,
+    pushed: &'a mut Vec<u8>,
+}
+
+impl Stream<'_> {
+    /// The next byte (C's `getc`); `None` at the end.
+    fn get_byte(&mut self) -> Option<u8> {
+        if let Some(byte) = self.pushed.pop() {
+            return Some(byte);
+        }
+        let byte = *self.input.text.as_bytes().get(self.input.pos)?;
+        self.input.pos += 1;
+        Some(byte)
+    }
+
+    /// Gives `byte` back. Giving back the byte just read only steps back over it;
+    /// any other is kept apart, so the text (which `rewind` reads again) is unchanged.
+    fn unget_byte(&mut self, byte: u8) {
+        let before = self.input.pos.checked_sub(1);
+        let previous = before.and_then(|at| self.input.text.as_bytes().get(at));
+        match before {
+            Some(at) if self.pushed.is_empty() && previous == Some(&byte) => self.input.pos = at,
+            _ => self.pushed.push(byte),
+        }
+    }
+
+    /// The position, counting given-back bytes as unread; `None` when they would
+    /// put it before the start (where C's `ftell` fails).
+    fn tell(&self) -> Option<i64> {
+        let pos = i64::try_from(self.input.pos).ok()?;
+        let pushed = i64::try_from(self.pushed.len()).ok()?;
+        Some(pos - pushed).filter(|p| *p >= 0)
+    }
+
+    /// Moves to `to`, forgetting given-back bytes; `false` (and no move) for a
+    /// position before the start. Positions past the end are allowed, as in C.
+    fn seek(&mut self, to: SeekFrom) -> bool {
+        let base = match to {
+            SeekFrom::Start(offset) => return self.move_to(i64::try_from(offset).ok()),
+            SeekFrom::End(offset) => i64::try_from(self.input.text.len()).ok().zip(Some(offset)),
+            SeekFrom::Current(offset) => self.tell().zip(Some(offset)),
+        };
+        self.move_to(base.and_then(|(base, offset)| base.checked_add(offset)))
+    }
+
+    fn move_to(&mut self, target: Option<i64>) -> bool {
+        match target.and_then(|t| usize::try_from(t).ok()) {
+            Some(pos) => {
+                self.input.pos = pos;
+                self.pushed.clear();
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Runs a token or line read, `take`, on the given-back bytes followed by the
+    /// rest of the text, then accounts for what it consumed of each. (A given-back
+    /// byte that is not text on its own, such as 200, is read as U+FFFD, and the
+    /// accounting is then approximate.)
+    fn take<T>(&mut self, take: impl FnOnce(&mut TextInput) -> T) -> T {
+        if self.pushed.is_empty() {
+            return take(self.input);
+        }
+        let start = self.input.rest_start();
+        let mut bytes: Vec<u8> = self.pushed.iter().rev().copied().collect();
+        let given_back = bytes.len();
+        bytes.extend_from_slice(&self.input.text.as_bytes()[start..]);
+        let mut joined = TextInput {
+            text: String::from_utf8_lossy(&bytes).into_owned(),
+            ..TextInput::default()
+        };
+        let value = take(&mut joined);
+        match joined.pos.checked_sub(given_back) {
+            Some(used) => {
+                self.pushed.clear();
+                self.input.pos = start + used;
+            }
+            None => self.pushed.truncate(given_back - joined.pos),
+        }
+        value
+    }
+}
+
+/// A file opened for reading: its text, how far it has been read, and the bytes
+/// given back with `unget-char`.
+pub struct FileReader {
+    input: TextInput,
+    pushed: Vec<u8>,
+}
+
+impl FileReader {
+    fn stream(&mut self) -> Stream<'_> {
+        Stream {
+            input: &mut self.input,
+            pushed: &mut self.pushed,
+        }
+    }
+}
+
 /// An open file.
 pub enum Channel {
-    /// Opened for reading: the file's text and how far it has been read.
-    Reader(TextInput),
+    /// Opened for reading.
+    Reader(FileReader),
     /// Opened for writing or appending.
-    Writer(Box<dyn Write>),
+    Writer(BufWriter<File>),
 }
 
 /// The output and input routing of an environment.
@@ -126,6 +245,8 @@ pub struct Routers {
     pub stderr: Box<dyn Write>,
     /// Where `read` on `t` takes input: a shared text (batch mode) or standard input.
     pub stdin: Option<Rc<RefCell<TextInput>>>,
+    /// Bytes given back to `t` with `unget-char`, read again first (the last first).
+    stdin_pushed: Vec<u8>,
     /// Files opened with `open`, by logical name.
     pub files: FxHashMap<String, Channel>,
 }
@@ -136,8 +257,28 @@ impl Default for Routers {
             stdout: Box::new(std::io::stdout()),
             stderr: Box::new(std::io::stderr()),
             stdin: None,
+            stdin_pushed: Vec::new(),
             files: FxHashMap::default(),
         }
+    }
+}
+
+/// `[ROUTER1]`: the message for a logical name no router recognizes.
+pub fn unrecognized(name: &str) -> String {
+    format!("[ROUTER1] Logical name '{name}' was not recognized by any routers.")
+}
+
+/// Which standard stream a logical name writes to.
+enum Standard {
+    Out,
+    Err,
+}
+
+fn standard(name: &str) -> Option<Standard> {
+    match name {
+        "t" | "stdout" | "wdisplay" | "wdialog" | "wtrace" => Some(Standard::Out),
+        "werror" | "wwarning" | "stderr" => Some(Standard::Err),
+        _ => None,
     }
 }
 
@@ -146,20 +287,30 @@ impl Routers {
     /// Error output first flushes standard output, so that the two stay in order
     /// when they go to the same terminal, as CLIPS's do.
     pub fn write(&mut self, name: &str, text: &str) -> bool {
-        let ok = match name {
-            "t" | "stdout" | "wdisplay" | "wdialog" | "wtrace" => {
-                self.stdout.write_all(text.as_bytes()).is_ok()
-            }
-            "werror" | "wwarning" | "stderr" => {
+        self.write_bytes(name, text.as_bytes())
+    }
+
+    /// Writes `bytes` to logical name `name`, as [`Routers::write`] writes text.
+    pub fn write_bytes(&mut self, name: &str, bytes: &[u8]) -> bool {
+        match standard(name) {
+            Some(Standard::Out) => self.stdout.write_all(bytes).is_ok(),
+            Some(Standard::Err) => {
                 let _ = self.stdout.flush();
-                self.stderr.write_all(text.as_bytes()).is_ok()
+                self.stderr.write_all(bytes).is_ok()
             }
-            other => match self.files.get_mut(other) {
-                Some(Channel::Writer(w)) => w.write_all(text.as_bytes()).is_ok(),
-                _ => return false,
+            None => match self.files.get_mut(name) {
+                Some(Channel::Writer(w)) => w.write_all(bytes).is_ok(),
+                // Writing to a file opened for reading fails quietly, as C's `putc` does.
+                Some(Channel::Reader(_)) => true,
+                None => false,
             },
-        };
-        ok
+        }
+    }
+
+    /// Whether some router recognizes logical name `name`: the standard streams'
+    /// names and those of open files.
+    pub fn recognizes(&self, name: &str) -> bool {
+        is_stdin(name) || standard(name).is_some() || self.files.contains_key(name)
     }
 
     /// Flushes the standard streams.
@@ -168,8 +319,77 @@ impl Routers {
         let _ = self.stderr.flush();
     }
 
-    /// Takes input from a shared text with `take`, echoing what it consumed when the
-    /// text asks for it.
+    /// Flushes the file opened as `name`; `false` if no file is.
+    pub fn flush_file(&mut self, name: &str) -> bool {
+        match self.files.get_mut(name) {
+            Some(Channel::Writer(w)) => w.flush().is_ok(),
+            Some(Channel::Reader(_)) => true,
+            None => false,
+        }
+    }
+
+    /// Flushes every open file; `false` if none is open.
+    pub fn flush_files(&mut self) -> bool {
+        let any = !self.files.is_empty();
+        for channel in self.files.values_mut() {
+            if let Channel::Writer(w) = channel {
+                let _ = w.flush();
+            }
+        }
+        any
+    }
+
+    /// The position in the file opened as `name`; `None` if no file is, or the
+    /// position is unknown.
+    pub fn tell(&mut self, name: &str) -> Option<i64> {
+        match self.files.get_mut(name)? {
+            Channel::Reader(r) => r.stream().tell(),
+            Channel::Writer(w) => w.stream_position().ok().and_then(|p| i64::try_from(p).ok()),
+        }
+    }
+
+    /// Moves in the file opened as `name`; `false` if no file is or it cannot move
+    /// there.
+    pub fn seek(&mut self, name: &str, to: SeekFrom) -> bool {
+        match self.files.get_mut(name) {
+            Some(Channel::Reader(r)) => r.stream().seek(to),
+            Some(Channel::Writer(w)) => w.seek(to).is_ok(),
+            None => false,
+        }
+    }
+
+    /// Reads a byte from logical name `name`; `None` at the end of input, and for a
+    /// name that cannot be read from.
+    pub fn get_char(&mut self, name: &str) -> Option<u8> {
+        if is_stdin(name) {
+            let Some(input) = self.stdin.clone() else {
+                return self.stdin_pushed.pop().or_else(read_stdin_byte);
+            };
+            let mut input = input.borrow_mut();
+            let mut stream = Stream {
+                input: &mut input,
+                pushed: &mut self.stdin_pushed,
+            };
+            return stream.get_byte();
+        }
+        match self.files.get_mut(name) {
+            Some(Channel::Reader(r)) => r.stream().get_byte(),
+            _ => None,
+        }
+    }
+
+    /// Gives `byte` back to logical name `name`, to be read again first. Giving back
+    /// to a name that is not read from does nothing.
+    pub fn unget_char(&mut self, name: &str, byte: u8) {
+        if is_stdin(name) {
+            self.stdin_pushed.push(byte);
+        } else if let Some(Channel::Reader(r)) = self.files.get_mut(name) {
+            r.stream().unget_byte(byte);
+        }
+    }
+
+    /// Takes input from a shared text with `take`, after the bytes given back to
+    /// `t`, echoing what it consumed of the text when the text asks for it.
     fn consume<T>(
         &mut self,
         input: &RefCell<TextInput>,
@@ -177,11 +397,14 @@ impl Routers {
     ) -> T {
         let mut input = input.borrow_mut();
         let start = input.pos;
-        let value = take(&mut input);
+        let value = Stream {
+            input: &mut input,
+            pushed: &mut self.stdin_pushed,
+        }
+        .take(take);
         if input.echo {
-            let _ = self
-                .stdout
-                .write_all(&input.text.as_bytes()[start..input.pos]);
+            let consumed = input.text.as_bytes().get(start..input.pos);
+            let _ = self.stdout.write_all(consumed.unwrap_or_default());
         }
         value
     }
@@ -204,18 +427,16 @@ impl Routers {
         }
         match self.files.get_mut(name) {
             // From a file, `read` takes one token and leaves the rest of the line.
-            Some(Channel::Reader(input)) => Ok(input.next_token()),
-            _ => Err(format!(
-                "logical name {name} was not recognized by any routers"
-            )),
+            Some(Channel::Reader(r)) => Ok(r.stream().take(TextInput::next_token)),
+            _ => Err(unrecognized(name)),
         }
     }
 
     /// After `read-number`, which also consumes the end of the line when nothing
     /// but blanks follow the number in a file.
     pub fn finish_number(&mut self, name: &str) {
-        if let Some(Channel::Reader(input)) = self.files.get_mut(name) {
-            input.skip_blank_line_end();
+        if let Some(Channel::Reader(r)) = self.files.get_mut(name) {
+            r.stream().take(TextInput::skip_blank_line_end);
         }
     }
 
@@ -232,31 +453,34 @@ impl Routers {
             };
         }
         match self.files.get_mut(name) {
-            Some(Channel::Reader(input)) => Ok(input.read_line()),
-            _ => Err(format!(
-                "logical name {name} was not recognized by any routers"
-            )),
+            Some(Channel::Reader(r)) => Ok(r.stream().take(TextInput::read_line)),
+            _ => Err(unrecognized(name)),
         }
     }
 
-    /// Opens `path` as logical name `name` with mode "r", "w", "a" (or "r+"...).
+    /// Opens `path` as logical name `name` with mode "r", "w" or "a"; an appended
+    /// file's position starts at its end, as C's `fopen` puts it.
     pub fn open(&mut self, path: &str, name: &str, mode: &str) -> bool {
         let channel = match mode {
             "r" => std::fs::read_to_string(path).ok().map(|text| {
-                Channel::Reader(TextInput {
-                    text,
-                    ..Default::default()
+                Channel::Reader(FileReader {
+                    input: TextInput {
+                        text,
+                        ..Default::default()
+                    },
+                    pushed: Vec::new(),
                 })
             }),
             "w" => File::create(path)
                 .ok()
-                .map(|f| Channel::Writer(Box::new(std::io::BufWriter::new(f)))),
+                .map(|f| Channel::Writer(BufWriter::new(f))),
             "a" => std::fs::OpenOptions::new()
                 .append(true)
                 .create(true)
                 .open(path)
+                .and_then(|mut f| f.seek(SeekFrom::End(0)).map(|_| f))
                 .ok()
-                .map(|f| Channel::Writer(Box::new(std::io::BufWriter::new(f)))),
+                .map(|f| Channel::Writer(BufWriter::new(f))),
             _ => None,
         };
         match channel {
@@ -280,16 +504,19 @@ impl Routers {
                 None => false,
             },
             None => {
-                let any = !self.files.is_empty();
-                for (_, c) in self.files.drain() {
-                    if let Channel::Writer(mut w) = c {
-                        let _ = w.flush();
-                    }
-                }
+                let any = self.flush_files();
+                self.files.clear();
                 any
             }
         }
     }
+}
+
+/// One byte from the process's standard input; `None` at its end.
+fn read_stdin_byte() -> Option<u8> {
+    let mut byte = [0u8];
+    let read = std::io::stdin().lock().read(&mut byte);
+    read.ok().filter(|n| *n == 1).map(|_| byte[0])
 }
 
 fn is_stdin(name: &str) -> bool {

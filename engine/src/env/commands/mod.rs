@@ -6,6 +6,7 @@
 //! agenda's listing and reordering do, for the facts of activations), and may not.
 
 mod facts;
+mod files;
 mod introspect;
 mod listing;
 mod matches;
@@ -22,6 +23,9 @@ use facts::{
     fact_existp, fact_index, fact_relation, fact_slot_names, fact_slot_value,
     get_dynamic_constraint_checking, get_fact_duplication, get_fact_list,
     set_dynamic_constraint_checking, set_fact_duplication,
+};
+use files::{
+    chdir, close, flush, get_char, open, put_char, remove, rename, rewind, seek, tell, unget_char,
 };
 use introspect::{
     deffacts_module, deffunction_module, defglobal_module, defrule_module, deftemplate_module,
@@ -103,6 +107,16 @@ static DEFS: &[CommandDef] = &[
     rt("read-number", 0, Some(1), read_number),
     rt("open", 2, Some(3), open),
     rt("close", 0, Some(1), close),
+    rt("flush", 0, Some(1), flush),
+    rt("rewind", 1, Some(1), rewind),
+    rt("tell", 1, Some(1), tell),
+    rt("seek", 3, Some(3), seek),
+    rt("get-char", 0, Some(1), get_char),
+    rt("unget-char", 1, Some(2), unget_char),
+    rt("put-char", 1, Some(2), put_char),
+    rt("remove", 1, Some(1), remove),
+    rt("rename", 2, Some(2), rename),
+    rt("chdir", 0, Some(1), chdir),
     rt("fact-index", 1, Some(1), fact_index),
     rt("fact-slot-value", 2, Some(2), fact_slot_value),
     rt("fact-existp", 1, Some(1), fact_existp),
@@ -437,22 +451,6 @@ fn read_number(rt: &mut Runtime, args: &[Value]) -> R {
         Value::Symbol(s) if s.as_str() == "EOF" => Ok(Value::symbol("EOF")),
         _ => Ok(Value::string("*** READ ERROR ***")),
     }
-}
-
-fn open(rt: &mut Runtime, args: &[Value]) -> R {
-    let path = lexeme(args, 0, "open")?;
-    let name = logical_name(&args[1]);
-    let mode = if args.len() > 2 {
-        lexeme(args, 2, "open")?
-    } else {
-        "r".into()
-    };
-    Ok(Value::boolean(rt.routers.open(&path, &name, &mode)))
-}
-
-fn close(rt: &mut Runtime, args: &[Value]) -> R {
-    let name = args.first().map(logical_name);
-    Ok(Value::boolean(rt.routers.close(name.as_deref())))
 }
 
 // ---- agenda and focus ----
