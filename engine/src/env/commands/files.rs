@@ -325,34 +325,20 @@ mod tests {
         let type_error = |function: &str, index: usize, expected: &str| {
             format!("[ARGACCES2] Function '{function}' expected argument #{index} to be of type {expected}.")
         };
-        assert_eq!(
-            error_of("(tell (create$ a))"),
-            type_error("tell", 1, super::args::PRIMITIVE)
-        );
-        assert_eq!(
-            error_of("(seek stdout 1.5 seek-set)"),
-            type_error("seek", 2, "integer")
-        );
-        assert_eq!(
-            error_of("(seek stdout 0 \"seek-set\")"),
-            type_error("seek", 3, "symbol")
-        );
-        assert_eq!(
-            error_of("(unget-char t 1.5)"),
-            type_error("unget-char", 2, "integer")
-        );
-        assert_eq!(
-            error_of("(put-char t \"a\")"),
-            type_error("put-char", 2, "integer")
-        );
-        for (command, function, index) in [
-            ("(remove 3)", "remove", 1),
-            ("(rename a 2)", "rename", 2),
-            ("(chdir 3)", "chdir", 1),
+        for (command, function, index, expected) in [
+            ("(tell (create$ a))", "tell", 1, super::args::PRIMITIVE),
+            ("(seek stdout 1.5 seek-set)", "seek", 2, "integer"),
+            ("(seek stdout 0 \"seek-set\")", "seek", 3, "symbol"),
+            ("(unget-char t 1.5)", "unget-char", 2, "integer"),
+            ("(put-char t \"a\")", "put-char", 2, "integer"),
+            ("(remove 3)", "remove", 1, "symbol or string"),
+            ("(rename a 2)", "rename", 2, "symbol or string"),
+            ("(chdir 3)", "chdir", 1, "symbol or string"),
         ] {
             assert_eq!(
                 error_of(command),
-                type_error(function, index, "symbol or string")
+                type_error(function, index, expected),
+                "{command}"
             );
         }
     }
