@@ -90,6 +90,8 @@ pub enum Special {
     Or(Vec<CExpr>),
     /// `(progn a...)`
     Progn(Vec<CExpr>),
+    /// `(timer a...)`: evaluates the actions, and is the seconds they took.
+    Timer(Vec<CExpr>),
     /// `(return [v])`
     Return(Option<CExpr>),
     /// `(break)`
@@ -410,6 +412,7 @@ impl<'a> ExprCompiler<'a> {
             "and" => special(Special::And(self.compile_all(args)?)),
             "or" => special(Special::Or(self.compile_all(args)?)),
             "progn" => special(Special::Progn(self.compile_all(args)?)),
+            "timer" => special(Special::Timer(self.compile_all(args)?)),
             "return" => {
                 let value = args.first().map(|e| self.compile(e)).transpose()?;
                 special(Special::Return(value))
@@ -442,18 +445,7 @@ impl<'a> ExprCompiler<'a> {
 
     fn plain_call(&mut self, call: &Call) -> Res<CExpr> {
         let name = call.name.name;
-        let (callee, min, max) = if let Some(id) = self.program.function_id(name) {
-            let f = &self.program.functions[id as usize];
-            (
-                Callee::Function(id),
-                f.params,
-                if f.rest { None } else { Some(f.params) },
-            )
-        } else if let Some(sig) = self.commands.command(name.as_str()) {
-            (Callee::Command(sig.id), sig.min_args, sig.max_args)
-        } else if let Some(b) = crate::functions::lookup(name.as_str()) {
-            (Callee::Builtin(b), b.min_args, b.max_args)
-        } else {
+        let Some((callee, min, max)) = resolve(self.program, self.commands, name) else {
             return Err(
                 Diagnostic::new(call.name.span, format!("unknown function `{name}`"))
                     .with_label("no built-in, deffunction or command has this name"),
@@ -825,6 +817,29 @@ fn strip_eq_markers(args: &[Expr]) -> Vec<Expr> {
         out.push(a.clone());
     }
     out
+}
+
+/// What a call of `name` calls, with its least and most argument counts: a
+/// deffunction the current module sees, else a command, else a built-in (the order
+/// in which a compiled call and `funcall` look names up).
+pub fn resolve(
+    program: &Program,
+    commands: &dyn CommandTable,
+    name: Atom,
+) -> Option<(Callee, usize, Option<usize>)> {
+    if let Some(id) = program.function_id(name) {
+        let f = &program.functions[id as usize];
+        Some((
+            Callee::Function(id),
+            f.params,
+            if f.rest { None } else { Some(f.params) },
+        ))
+    } else if let Some(sig) = commands.command(name.as_str()) {
+        Some((Callee::Command(sig.id), sig.min_args, sig.max_args))
+    } else {
+        crate::functions::lookup(name.as_str())
+            .map(|b| (Callee::Builtin(b), b.min_args, b.max_args))
+    }
 }
 
 fn check_arity(name: Atom, call: &Call, min: usize, max: Option<usize>) -> Res<()> {

@@ -15,15 +15,28 @@ pub fn fact_line(program: &Program, fact: &Fact) -> String {
 /// A fact's text as listings show it: `(relation field...)` or
 /// `(template (slot value)...)`, strings quoted but not escaped.
 pub fn fact_text(program: &Program, fact: &Fact) -> String {
-    render(program, fact, false)
+    render(program, fact, false, " ", &|_| true)
 }
 
 /// A fact's text as `save-facts` writes it: strings escaped, so it reads back.
 pub fn fact_source(program: &Program, fact: &Fact) -> String {
-    render(program, fact, true)
+    render(program, fact, true, " ", &|_| true)
 }
 
-fn render(program: &Program, fact: &Fact, escape: bool) -> String {
+/// A fact's text as `ppfact` prints it: each slot of a template fact on a line of
+/// its own, only the slots `keep` (given the slot's index) accepts.
+pub fn fact_pretty(program: &Program, fact: &Fact, keep: &dyn Fn(usize) -> bool) -> String {
+    render(program, fact, false, " \n   ", keep)
+}
+
+/// `before_slot` is what comes before each slot of a template fact.
+fn render(
+    program: &Program,
+    fact: &Fact,
+    escape: bool,
+    before_slot: &str,
+    keep: &dyn Fn(usize) -> bool,
+) -> String {
     let field = |out: &mut String, v: &Value| match v {
         Value::String(s) if escape => out.push_str(&escaped(s)),
         other => {
@@ -49,8 +62,9 @@ fn render(program: &Program, fact: &Fact, escape: bool) -> String {
             fields(&mut out, items);
         }
     } else {
-        for (slot, value) in template.slots.iter().zip(fact.slots.iter()) {
-            let _ = write!(out, " ({}", slot.name);
+        let slots = template.slots.iter().zip(fact.slots.iter()).enumerate();
+        for (_, (slot, value)) in slots.filter(|(i, _)| keep(*i)) {
+            let _ = write!(out, "{before_slot}({}", slot.name);
             let items = value.as_slice();
             if !items.is_empty() {
                 out.push(' ');

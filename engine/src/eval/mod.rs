@@ -179,12 +179,18 @@ fn expansion(expr: &CExpr) -> Option<&CExpr> {
 
 fn eval_call(host: &mut dyn Host, frame: &mut Vec<Value>, call: &CallExpr) -> Eval {
     let args = eval_args(host, frame, &call.args)?;
-    match call.callee {
-        Callee::Builtin(b) => call_builtin(host, b, &args, call.span),
+    call_callee(host, call.callee, args, call.span)
+}
+
+/// Calls `callee` with evaluated arguments (their count already checked), as a
+/// compiled call does; `funcall` calls through it too.
+pub fn call_callee(host: &mut dyn Host, callee: Callee, args: Args, span: Span) -> Eval {
+    match callee {
+        Callee::Builtin(b) => call_builtin(host, b, &args, span),
         Callee::Command(id) => host
-            .call_command(id, &args, call.span)
-            .map_err(|e| Unwind::Error(e.at(call.span))),
-        Callee::Function(id) => call_function(host, id, args, call.span),
+            .call_command(id, &args, span)
+            .map_err(|e| Unwind::Error(e.at(span))),
+        Callee::Function(id) => call_function(host, id, args, span),
     }
 }
 
@@ -430,6 +436,11 @@ fn eval_special(
             Ok(Value::false_sym())
         }
         Special::Progn(body) => eval_body(host, frame, body),
+        Special::Timer(body) => {
+            let start = std::time::Instant::now();
+            eval_body(host, frame, body)?;
+            Ok(Value::Float(start.elapsed().as_secs_f64()))
+        }
         Special::Return(value) => {
             let v = match value {
                 Some(e) => eval(host, frame, e)?,

@@ -281,6 +281,26 @@ impl Program {
         put(&mut self.global_ids, &mut self.globals, key, global)
     }
 
+    /// Removes defglobal `name`, as the current module sees it, from the names in
+    /// use (expressions compiled earlier keep its id); `false` if there is none.
+    pub fn remove_global(&mut self, name: Atom) -> bool {
+        let Some(id) = self.global_id(name) else {
+            return false;
+        };
+        let g = &self.globals[id as usize];
+        let key = (g.module, g.name);
+        self.global_ids.remove(&key).is_some()
+    }
+
+    /// The defglobals still defined (not removed by `undefglobal`), in definition order.
+    pub fn defined_globals(&self) -> impl Iterator<Item = &Global> + '_ {
+        self.globals
+            .iter()
+            .enumerate()
+            .filter(|(id, g)| self.global_ids.get(&(g.module, g.name)) == Some(&(*id as u32)))
+            .map(|(_, g)| g)
+    }
+
     /// The module and base name a construct name (`MODULE::name` or a bare name,
     /// of the current module) designates; `None` for an unknown module.
     pub fn module_and_name(&self, name: Atom) -> Option<(ModuleId, Atom)> {

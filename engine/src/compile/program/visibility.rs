@@ -257,7 +257,9 @@ impl Program {
                 Exported::Function => (self.defined_functions())
                     .map(|f| (f.module, f.name))
                     .collect(),
-                Exported::Global => self.globals.iter().map(|g| (g.module, g.name)).collect(),
+                Exported::Global => (self.defined_globals())
+                    .map(|g| (g.module, g.name))
+                    .collect(),
             };
             let conflict = names
                 .into_iter()

@@ -1,10 +1,13 @@
 //! Fact functions: `fact-index`, `fact-slot-value`, `fact-existp`, `fact-relation`,
-//! `fact-slot-names`, `get-fact-list`, and the fact-duplication and dynamic
+//! `fact-slot-names`, `get-fact-list`, `ppfact`, and the fact-duplication and dynamic
 //! constraint-checking settings.
 
-use super::{fact_arg, lexeme, R};
+use super::show;
+use super::{fact_arg, lexeme, logical_name, R};
+use crate::compile::template::SlotDefault;
 use crate::env::Runtime;
 use crate::eval::EvalError;
+use crate::functions::args::type_error;
 use crate::value::{atom, FactId, Value};
 
 /// `(fact-index ...)`.
@@ -106,4 +109,106 @@ pub(super) fn get_fact_list(rt: &mut Runtime, args: &[Value]) -> R {
             .map(|f| Value::Fact(f.id))
             .collect(),
     ))
+}
+
+/// `(ppfact fact [logical-name [ignore-defaults]])`: the fact with each slot on a
+/// line of its own; with `ignore-defaults` (anything but FALSE), without the slots
+/// that hold their static default. To `nil`, the text is returned, not printed.
+pub(super) fn ppfact(rt: &mut Runtime, args: &[Value]) -> R {
+    let id = match args.first() {
+        Some(Value::Fact(id)) => *id,
+        Some(Value::Integer(i)) if *i > 0 => FactId(*i as u64),
+        Some(Value::Integer(_)) => {
+            return Err(EvalError::new(
+                type_error("ppfact", 0, "fact-address or fact-index").message,
+            ))
+        }
+        _ => {
+            return Err(EvalError::new(
+                type_error("ppfact", 0, "integer or fact address").message,
+            ))
+        }
+    };
+    let Some(fact) = rt.wm.get(id).cloned() else {
+        let line = format!("[PRNTUTIL1] Unable to find fact f-{}.\n", id.0);
+        rt.routers.write("werror", &line);
+        return Ok(Value::Void);
+    };
+    let name = args.get(1).map_or_else(|| "t".to_string(), logical_name);
+    let ignore_defaults = args.get(2).is_some_and(Value::is_truthy);
+    let mut omitted = Vec::new();
+    if ignore_defaults {
+        for (i, slot) in rt
+            .program
+            .template(fact.template)
+            .slots
+            .clone()
+            .iter()
+            .enumerate()
+        {
+            let fixed = matches!(slot.default, SlotDefault::Derive | SlotDefault::Static(_));
+            if fixed && rt.default_of(fact.template, i).ok().as_ref() == fact.slots.get(i) {
+                omitted.push(i);
+            }
+        }
+    }
+    let text = show::fact_pretty(&rt.program, &fact, &|i| !omitted.contains(&i));
+    if name == "nil" {
+        return Ok(Value::string(&text));
+    }
+    if !rt.routers.write(&name, &format!("{text}\n")) {
+        let line = format!("[ROUTER1] Logical name '{name}' was not recognized by any routers.\n");
+        rt.routers.write("werror", &line);
+    }
+    Ok(Value::Void)
+}
+
+#[cfg(test)]
+mod tests {
+    //! Error messages of ppfact, undeffacts and undefglobal (the corpus compares
+    //! standard output only), as CLIPS 6.4.2 prints them through clipspy.
+
+    use super::super::test_support::{captured, error_of, eval};
+    use crate::value::Value;
+
+    #[test]
+    fn argument_errors() {
+        let cases = [
+            ("(ppfact x)", "[ARGACCES2] Function 'ppfact' expected argument #1 to be of type integer or fact address."),
+            ("(ppfact -1)", "[ARGACCES2] Function 'ppfact' expected argument #1 to be of type fact-address or fact-index."),
+            ("(undeffacts 3)", "[ARGACCES2] Function 'undeffacts' expected argument #1 to be of type symbol."),
+            ("(undefglobal \"x\")", "[ARGACCES2] Function 'undefglobal' expected argument #1 to be of type symbol."),
+        ];
+        for (command, message) in cases {
+            assert_eq!(error_of(command), message, "{command}");
+        }
+    }
+
+    #[test]
+    fn reported_problems() {
+        let (mut env, _, err) = captured();
+        assert_eq!(
+            eval(&mut env, "(assert (a))"),
+            Ok(Value::Fact(crate::value::FactId(1)))
+        );
+        let cases = [
+            ("(ppfact 99)", "[PRNTUTIL1] Unable to find fact f-99.\n"),
+            (
+                "(ppfact 1 bogus)",
+                "[ROUTER1] Logical name 'bogus' was not recognized by any routers.\n",
+            ),
+            (
+                "(undeffacts d1)",
+                "[PRNTUTIL1] Unable to find deffacts 'd1'.\n",
+            ),
+            (
+                "(undefglobal x)",
+                "[PRNTUTIL1] Unable to find defglobal 'x'.\n",
+            ),
+        ];
+        for (command, message) in cases {
+            assert_eq!(eval(&mut env, command), Ok(Value::Void), "{command}");
+            assert_eq!(err.take(), message, "{command}");
+        }
+    }
 }

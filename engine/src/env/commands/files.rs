@@ -227,34 +227,11 @@ mod tests {
     //! messages (the corpus compares standard output only). Expected values are
     //! CLIPS 6.4.2's, taken through clipspy.
 
-    use crate::env::{Captured, Environment, TextInput};
+    use super::super::test_support::{captured, error_of, eval};
+    use crate::env::TextInput;
     use crate::value::Value;
     use std::cell::RefCell;
     use std::rc::Rc;
-
-    fn captured() -> (Environment, Captured, Captured) {
-        let mut env = Environment::new();
-        let out = env.capture_output();
-        let err = Captured::default();
-        env.set_error_output(err.clone());
-        (env, out, err)
-    }
-
-    /// Evaluates one command; its value, or its error's message.
-    fn eval(env: &mut Environment, text: &str) -> Result<Value, String> {
-        let items = crate::syntax::sexpr::read_all(text).map_err(|d| d.message)?;
-        let item = items.first().ok_or("no command")?;
-        let expr = crate::syntax::parse::parse_expr(item).map_err(|d| d.message)?;
-        env.eval_command(&expr).map_err(|e| e.message)
-    }
-
-    fn error_of(text: &str) -> String {
-        let (mut env, _, _) = captured();
-        match eval(&mut env, text) {
-            Ok(value) => panic!("{text} gave {value:?}, not an error"),
-            Err(message) => message,
-        }
-    }
 
     #[test]
     fn put_char_writes_the_low_byte_to_standard_output() {

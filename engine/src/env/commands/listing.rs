@@ -97,7 +97,7 @@ fn listing(
 pub(super) fn show_defglobals(rt: &mut Runtime, args: &[Value]) -> R {
     let scope = scope(rt, args, 0, "show-defglobals")?;
     let (text, _) = listing(rt, scope, |rt, module| {
-        let globals = rt.program.globals.iter().filter(|g| g.module == module);
+        let globals = rt.program.defined_globals().filter(|g| g.module == module);
         globals
             .map(|g| format!("?*{}* = {}", g.name, g.value.repr()))
             .collect()
@@ -197,7 +197,7 @@ fn function_names(rt: &Runtime, module: ModuleId) -> Vec<String> {
 fn global_names(rt: &Runtime, module: ModuleId) -> Vec<String> {
     names_in(
         module,
-        rt.program.globals.iter().map(|g| (g.module, g.name)),
+        rt.program.defined_globals().map(|g| (g.module, g.name)),
     )
 }
 

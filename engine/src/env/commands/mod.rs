@@ -5,12 +5,16 @@
 //! commands change working memory or the network, or read the network (as the
 //! agenda's listing and reordering do, for the facts of activations), and may not.
 
+mod check_syntax;
 mod facts;
 mod files;
+mod funcall;
 mod introspect;
 mod listing;
 mod matches;
 mod teach;
+#[cfg(test)]
+mod test_support;
 
 use super::{show, Environment, Runtime, SalienceEvaluation};
 use crate::agenda::Strategy;
@@ -19,14 +23,16 @@ use crate::compile::program::unqualified;
 use crate::compile::TemplateId;
 use crate::eval::{self, printout_text, EvalError};
 use crate::value::{atom, Atom, FactId, Value};
+use check_syntax::check_syntax;
 use facts::{
     fact_existp, fact_index, fact_relation, fact_slot_names, fact_slot_value,
-    get_dynamic_constraint_checking, get_fact_duplication, get_fact_list,
+    get_dynamic_constraint_checking, get_fact_duplication, get_fact_list, ppfact,
     set_dynamic_constraint_checking, set_fact_duplication,
 };
 use files::{
     chdir, close, flush, get_char, open, put_char, remove, rename, rewind, seek, tell, unget_char,
 };
+use funcall::funcall;
 use introspect::{
     deffacts_module, deffunction_module, defglobal_module, defrule_module, deftemplate_module,
     deftemplate_slot_allowed_values, deftemplate_slot_cardinality, deftemplate_slot_default_value,
@@ -264,6 +270,11 @@ static DEFS: &[CommandDef] = &[
     env("undefrule", 1, Some(1), undefrule),
     rt("undeffunction", 1, Some(1), undeffunction),
     rt("undeftemplate", 1, Some(1), undeftemplate),
+    rt("undeffacts", 1, Some(1), undeffacts),
+    rt("undefglobal", 1, Some(1), undefglobal),
+    rt("ppfact", 1, Some(3), ppfact),
+    env("funcall", 1, None, funcall),
+    rt("check-syntax", 1, Some(1), check_syntax),
     env("dependencies", 1, Some(1), dependencies),
     env("dependents", 1, Some(1), dependents),
     env("matches", 1, Some(2), matches),
@@ -1001,6 +1012,61 @@ fn undeffunction(rt: &mut Runtime, args: &[Value]) -> R {
         }
     } else if !rt.program.remove_function(atom(&name)) {
         not_found(rt, "deffunction", &name);
+    }
+    Ok(Value::Void)
+}
+
+/// The name argument of an undef command, which CLIPS wants a symbol.
+fn undef_name(args: &[Value], what: &str) -> Result<Atom, EvalError> {
+    match args.first() {
+        Some(Value::Symbol(s)) => Ok(*s),
+        _ => Err(EvalError::new(
+            crate::functions::args::type_error(what, 0, "symbol").message,
+        )),
+    }
+}
+
+/// CLIPS 6.4's message for an undef command naming a construct that does not exist.
+fn not_found_quoted(rt: &mut Runtime, kind: &str, name: &str) {
+    let line = format!("[PRNTUTIL1] Unable to find {kind} '{name}'.\n");
+    rt.routers.write("werror", &line);
+}
+
+/// `(undeffacts name)`, or `*` for every deffacts of the current module.
+fn undeffacts(rt: &mut Runtime, args: &[Value]) -> R {
+    let name = undef_name(args, "undeffacts")?;
+    let current = rt.program.current_module;
+    if name.as_str() == "*" {
+        rt.deffacts.retain(|d| d.module != current);
+        return Ok(Value::Void);
+    }
+    let found = rt.program.module_and_name(name);
+    let before = rt.deffacts.len();
+    if let Some((module, base)) = found {
+        rt.deffacts
+            .retain(|d| d.module != module || unqualified(d.name) != base);
+    }
+    if rt.deffacts.len() == before {
+        not_found_quoted(rt, "deffacts", name.as_str());
+    }
+    Ok(Value::Void)
+}
+
+/// `(undefglobal name)` (without `?*` and `*`), or `*` for every defglobal of the
+/// current module.
+fn undefglobal(rt: &mut Runtime, args: &[Value]) -> R {
+    let name = undef_name(args, "undefglobal")?;
+    if name.as_str() == "*" {
+        let program = &rt.program;
+        let names: Vec<Atom> = (program.defined_globals())
+            .filter(|g| g.module == program.current_module)
+            .map(|g| g.name)
+            .collect();
+        for name in names {
+            rt.program.remove_global(name);
+        }
+    } else if !rt.program.remove_global(name) {
+        not_found_quoted(rt, "defglobal", name.as_str());
     }
     Ok(Value::Void)
 }

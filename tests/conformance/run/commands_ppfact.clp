@@ -1,0 +1,28 @@
+;;; ppfact prints a fact with each slot on its own line, to a logical name; with ignore-defaults (anything but FALSE) slots holding their static default are left out; to nil it returns the text
+(deftemplate p (slot a (default 1)) (multislot b) (slot c (default 3)))
+(deftemplate e)
+(deftemplate dd (slot a (default-dynamic (gensym))) (slot b (default ?NONE)) (multislot m (default 1 2)))
+(deffacts start
+  (p (a 5))
+  (foo bar "baz" 1.5)
+  (e)
+  (dd (b 1))
+  (p (b x y) (c 3))
+  (x))
+(defrule go
+  =>
+  (ppfact 1)
+  (ppfact 2)
+  (ppfact 3)
+  (ppfact 1 t TRUE)
+  (ppfact 1 t FALSE)
+  (ppfact 1 stdout 0)
+  (ppfact 4 t TRUE)
+  (ppfact 5 t TRUE)
+  (ppfact 6 t TRUE)
+  (ppfact (fact-index (nth$ 1 (find-all-facts ((?f p)) TRUE))))
+  (do-for-fact ((?f foo)) TRUE (ppfact ?f))
+  (printout t "[" (ppfact 1 nil) "]" crlf)
+  (printout t "[" (ppfact 5 nil TRUE) "]" crlf)
+  (ppfact 99)
+  (printout t "end" crlf))
