@@ -5,11 +5,13 @@ use super::{Environment, R, TABLE};
 use crate::compile::expr::{resolve, Callee};
 use crate::eval::{self, EvalError, Unwind};
 use crate::functions::args::{check_arity, type_error};
+use crate::syntax::parse::QUERY_FUNCTIONS;
 use crate::syntax::Span;
 use crate::value::{atom, Value};
 
-/// The names the compiler gives a specialized parser: CLIPS's funcall refuses them.
-/// (`printout`, `and` and `or` have none in CLIPS, and are called as functions.)
+/// The names the compiler gives a specialized parser, besides the fact-set queries
+/// ([`QUERY_FUNCTIONS`]): CLIPS's funcall refuses them. (`printout`, `and` and `or`
+/// have none in CLIPS, and are called as functions.)
 const SPECIALIZED: &[&str] = &[
     "if",
     "while",
@@ -26,12 +28,6 @@ const SPECIALIZED: &[&str] = &[
     "duplicate",
     "expand$",
     "sort",
-    "any-factp",
-    "find-fact",
-    "find-all-facts",
-    "do-for-fact",
-    "do-for-all-facts",
-    "delayed-do-for-all-facts",
 ];
 
 /// `(funcall name arg...)`.
@@ -46,7 +42,7 @@ pub(super) fn funcall(env: &mut Environment, args: &[Value]) -> R {
         "or" => return Ok(Value::boolean(rest.iter().any(Value::is_truthy))),
         // Its arguments are evaluated before the call: nothing is left to time.
         "timer" => return Ok(Value::Float(0.0)),
-        n if SPECIALIZED.contains(&n) => {
+        n if SPECIALIZED.contains(&n) || QUERY_FUNCTIONS.contains(&n) => {
             return Err(funcall_type_error("function without specialized parser"))
         }
         _ => {}
