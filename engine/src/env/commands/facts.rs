@@ -3,8 +3,9 @@
 //! constraint-checking settings.
 
 use super::show;
-use super::{fact_arg, lexeme, logical_name, R};
+use super::{fact_arg, lexeme, logical_name, not_found, R};
 use crate::compile::template::SlotDefault;
+use crate::env::router::unrecognized;
 use crate::env::Runtime;
 use crate::eval::EvalError;
 use crate::functions::args::type_error;
@@ -130,24 +131,23 @@ pub(super) fn ppfact(rt: &mut Runtime, args: &[Value]) -> R {
         }
     };
     let Some(fact) = rt.wm.get(id).cloned() else {
-        let line = format!("[PRNTUTIL1] Unable to find fact f-{}.\n", id.0);
-        rt.routers.write("werror", &line);
+        not_found(rt, "fact", &format!("f-{}", id.0));
         return Ok(Value::Void);
     };
     let name = args.get(1).map_or_else(|| "t".to_string(), logical_name);
     let ignore_defaults = args.get(2).is_some_and(Value::is_truthy);
     let mut omitted = Vec::new();
     if ignore_defaults {
-        for (i, slot) in rt
-            .program
-            .template(fact.template)
-            .slots
-            .clone()
-            .iter()
-            .enumerate()
-        {
-            let fixed = matches!(slot.default, SlotDefault::Derive | SlotDefault::Static(_));
-            if fixed && rt.default_of(fact.template, i).ok().as_ref() == fact.slots.get(i) {
+        // The slots whose default is fixed, then those of them holding it.
+        let slots = &rt.program.template(fact.template).slots;
+        let fixed: Vec<usize> = (slots.iter().enumerate())
+            .filter(|(_, slot)| {
+                matches!(slot.default, SlotDefault::Derive | SlotDefault::Static(_))
+            })
+            .map(|(i, _)| i)
+            .collect();
+        for i in fixed {
+            if rt.default_of(fact.template, i).ok().as_ref() == fact.slots.get(i) {
                 omitted.push(i);
             }
         }
@@ -157,7 +157,7 @@ pub(super) fn ppfact(rt: &mut Runtime, args: &[Value]) -> R {
         return Ok(Value::string(&text));
     }
     if !rt.routers.write(&name, &format!("{text}\n")) {
-        let line = format!("[ROUTER1] Logical name '{name}' was not recognized by any routers.\n");
+        let line = format!("{}\n", unrecognized(&name));
         rt.routers.write("werror", &line);
     }
     Ok(Value::Void)

@@ -1028,8 +1028,7 @@ fn undef_name(args: &[Value], what: &str) -> Result<Atom, EvalError> {
 
 /// CLIPS 6.4's message for an undef command naming a construct that does not exist.
 fn not_found_quoted(rt: &mut Runtime, kind: &str, name: &str) {
-    let line = format!("[PRNTUTIL1] Unable to find {kind} '{name}'.\n");
-    rt.routers.write("werror", &line);
+    not_found(rt, kind, &format!("'{name}'"));
 }
 
 /// `(undeffacts name)`, or `*` for every deffacts of the current module.
