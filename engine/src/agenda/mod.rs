@@ -19,7 +19,6 @@ use crate::compile::ModuleId;
 use crate::rete::{ProductionId, TokenId};
 use crate::value::FactId;
 use queue::{Entry, Key, Queue};
-use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 pub use strategy::Strategy;
 
@@ -56,6 +55,9 @@ type StrategyKey = SmallVec<[i64; 2]>;
 /// Where an activation is stored in the agenda's slab.
 type Slot = u32;
 
+/// The end of a token's chain of activations (no slot has this number).
+const NO_SLOT: Slot = Slot::MAX;
+
 /// An activation in the slab, with what its module's queue needs to find it.
 #[derive(Debug)]
 struct Stored {
@@ -66,6 +68,9 @@ struct Stored {
     key: Option<Box<Key>>,
     /// Which insertion put it here (see [`queue::Entry`]).
     ticket: u64,
+    /// The slot of the next activation of the same token (of another production
+    /// sharing the token's node), or [`NO_SLOT`].
+    next_of_token: Slot,
 }
 
 /// A module's queue and how many activations it holds.
@@ -79,7 +84,7 @@ struct ModuleAgenda {
 ///
 /// Activations live in a slab (a vector with a free list) that the queues and the
 /// token index refer to by position: adding or removing one costs a queue update and
-/// one hash operation, the least that finding it by token needs.
+/// a step or two along its token's chain.
 #[derive(Debug, Default)]
 pub struct Agenda {
     /// Each module's queue, by module id (ids are small and dense: indexing spares
@@ -89,7 +94,12 @@ pub struct Agenda {
     tickets: u64,
     free: Vec<Slot>,
     count: usize,
-    by_token: FxHashMap<(ProductionId, TokenId), Slot>,
+    /// Per token id, the slot of the token's newest activation or [`NO_SLOT`]; a
+    /// token's activations (one per production it activates, nearly always one) are
+    /// chained through [`Stored::next_of_token`]. Token ids are dense and reused: a
+    /// hash table keyed by production and token cost a hash operation on each add,
+    /// on each pop, and on each retraction of a fired token's fact.
+    by_token: Vec<Slot>,
     next_seq: u64,
     strategy: Strategy,
     rng: u64,
@@ -181,12 +191,16 @@ impl Agenda {
             live(slots, e)
         });
         module.count += 1;
-        self.by_token
-            .insert((activation.production, activation.token), slot);
+        let t = activation.token.0 as usize;
+        if self.by_token.len() <= t {
+            self.by_token.resize(t + 1, NO_SLOT);
+        }
+        let next_of_token = std::mem::replace(&mut self.by_token[t], slot);
         self.slots[slot as usize] = Some(Stored {
             activation,
             key,
             ticket: self.tickets,
+            next_of_token,
         });
         self.count += 1;
         id
@@ -200,6 +214,35 @@ impl Agenda {
             Strategy::Breadth => Some(false),
             _ => None,
         }
+    }
+
+    /// The activations of `token`, newest first, with their slots.
+    fn of_token(&self, token: TokenId) -> impl Iterator<Item = (Slot, &Stored)> + '_ {
+        let mut slot = self.by_token.get(token.0 as usize).copied();
+        std::iter::from_fn(move || {
+            let at = slot?;
+            let stored = self.slots.get(at as usize)?.as_ref()?;
+            slot = Some(stored.next_of_token);
+            Some((at, stored))
+        })
+    }
+
+    /// The slot of `production`'s activation by `token`, taken off the token's
+    /// chain (the activation stays in its slot).
+    fn unlink(&mut self, production: ProductionId, token: TokenId) -> Option<Slot> {
+        let mut before = None;
+        let (slot, next) = self.of_token(token).find_map(|(slot, stored)| {
+            if stored.activation.production == production {
+                return Some((slot, stored.next_of_token));
+            }
+            before = Some(slot);
+            None
+        })?;
+        match before.and_then(|b| self.slots[b as usize].as_mut()) {
+            Some(previous) => previous.next_of_token = next,
+            None => self.by_token[token.0 as usize] = next,
+        }
+        Some(slot)
     }
 
     /// Takes the activation out of `slot`.
@@ -221,7 +264,7 @@ impl Agenda {
 
     /// Removes the activation of `production` by `token`, if there is one.
     pub fn remove(&mut self, production: ProductionId, token: TokenId) -> Option<Activation> {
-        let slot = self.by_token.remove(&(production, token))?;
+        let slot = self.unlink(production, token)?;
         let stored = self.take(slot)?;
         let a = &stored.activation;
         if let Some(module) = queue_of(&mut self.queues, a.module) {
@@ -232,7 +275,7 @@ impl Agenda {
 
     /// Whether `production` has an activation for `token`.
     pub fn contains(&self, production: ProductionId, token: TokenId) -> bool {
-        self.by_token.contains_key(&(production, token))
+        (self.of_token(token)).any(|(_, stored)| stored.activation.production == production)
     }
 
     /// Takes the first activation of `module`'s agenda.
@@ -240,10 +283,9 @@ impl Agenda {
         let queue = &mut queue_of(&mut self.queues, module)?.queue;
         let slots = &self.slots;
         let slot = queue.pop(|e| live(slots, e))?;
-        let activation = self.take(slot)?.activation;
-        self.by_token
-            .remove(&(activation.production, activation.token));
-        Some(activation)
+        let a = &self.slots.get(slot as usize)?.as_ref()?.activation;
+        self.unlink(a.production, a.token);
+        Some(self.take(slot)?.activation)
     }
 
     /// Whether `module`'s agenda is empty.

@@ -179,14 +179,29 @@ pub struct Network {
     /// The list of reached joins the last assertion used, kept for the next one
     /// (a new list per assertion was an allocation, and regrowth, per fact).
     reached_spare: Vec<NodeId>,
-    /// Likewise the table of an assertion's matches by memory (a fact of Waltz
-    /// meets some ten memories, more than a table on the stack held).
-    matched_spare: Vec<Option<Matches>>,
+    /// Likewise an assertion's matches, of every memory it meets, in one list (a
+    /// fact of Waltz meets some ten memories, more than a table on the stack held)...
+    found_spare: Vec<Rc<AlphaMatch>>,
+    /// ...and where each memory's matches are in that list.
+    spans_spare: Vec<Span>,
 }
 
-/// A fact's matches in one alpha memory (one, unless a multifield pattern splits
-/// the fact several ways).
-type Matches = SmallVec<[Rc<AlphaMatch>; 1]>;
+/// Where one alpha memory's matches of the fact being asserted are in the
+/// assertion's list of matches: the first's position and how many (one, unless a
+/// multifield pattern splits the fact several ways). A table of optional small
+/// vectors took 32 bytes a memory, and filling it with "none yet" stalled on a
+/// store the processor could not forward to the next load.
+#[derive(Clone, Copy, Debug)]
+struct Span {
+    start: u32,
+    len: u32,
+}
+
+/// The span of a memory not matched yet.
+const UNMATCHED: Span = Span {
+    start: u32::MAX,
+    len: 0,
+};
 
 /// The root node, parent of every rule's first node.
 pub(super) const ROOT_NODE: NodeId = 0;
@@ -234,7 +249,8 @@ impl Default for Network {
             quiet: Default::default(),
             asserting: None,
             reached_spare: Vec::new(),
-            matched_spare: Vec::new(),
+            found_spare: Vec::new(),
+            spans_spare: Vec::new(),
         }
     }
 }
@@ -323,21 +339,29 @@ impl Network {
         reached.clear();
         let outer = self.asserting.replace((Rc::as_ptr(fact), reached));
         // Each memory's matches, by position in `walk.memories`, made when first needed.
-        let mut matched = std::mem::take(&mut self.matched_spare);
-        matched.resize(walk.memories.len(), None);
+        let mut found = std::mem::take(&mut self.found_spare);
+        let mut spans = std::mem::take(&mut self.spans_spare);
+        spans.resize(walk.memories.len(), UNMATCHED);
         for entries in &walk.terminals {
             let mut variants = 0;
             for &(at, _) in entries {
-                let matches = (matched[at])
-                    .get_or_insert_with(|| self.match_into(walk.memories[at], fact, host));
-                variants = variants.max(matches.len());
+                if spans[at].start == UNMATCHED.start {
+                    let start = found.len();
+                    self.match_into(walk.memories[at], fact, host, &mut found);
+                    spans[at] = Span {
+                        start: start as u32,
+                        len: (found.len() - start) as u32,
+                    };
+                }
+                variants = variants.max(spans[at].len);
             }
-            let matches_of = |at: usize| matched[at].as_deref().unwrap_or_default();
             for v in 0..variants {
                 for &(at, node) in entries {
-                    let Some(m) = matches_of(at).get(v) else {
+                    let span = spans[at];
+                    if v >= span.len {
                         continue;
-                    };
+                    }
+                    let m = &found[(span.start + v) as usize];
                     if let Some((_, reached)) = &mut self.asserting {
                         reached.push(node);
                     }
@@ -351,21 +375,27 @@ impl Network {
         if let Some((_, reached)) = std::mem::replace(&mut self.asserting, outer) {
             self.reached_spare = reached;
         }
-        matched.clear();
-        self.matched_spare = matched;
+        found.clear();
+        spans.clear();
+        self.found_spare = found;
+        self.spans_spare = spans;
     }
 
-    /// Matches `fact` against alpha memory `am` and stores the matches.
-    fn match_into(&mut self, am: AmId, fact: &Rc<Fact>, host: &mut dyn TestHost) -> Matches {
+    /// Matches `fact` against alpha memory `am`, stores the matches and adds them to `out`.
+    fn match_into(
+        &mut self,
+        am: AmId,
+        fact: &Rc<Fact>,
+        host: &mut dyn TestHost,
+        out: &mut Vec<Rc<AlphaMatch>>,
+    ) {
         let captures = match_fact(&self.alpha[am as usize].pattern, fact, host);
-        let mut out = Matches::with_capacity(captures.len());
         for (variant, captures) in captures.into_iter().enumerate() {
             let m = AlphaMatch::new(fact.clone(), captures, variant as u32, am);
             self.alpha[am as usize].insert(&m);
             self.record_match(fact.id, &m);
             out.push(m);
         }
-        out
     }
 
     /// Adds `m` to the chain of fact `fact`'s matches, as its newest.
