@@ -146,8 +146,11 @@ impl Host for LhsHost<'_> {
     fn warn(&mut self, text: &str) {
         self.0.routers.write("werror", &format!("{text}\n"));
     }
-    fn write(&mut self, name: &str, text: &str) -> bool {
-        self.0.routers.write(name, text)
+    fn check_output(&mut self, name: &str) -> bool {
+        self.0.routers.check_output(name)
+    }
+    fn write(&mut self, name: &str, text: &str) {
+        self.0.routers.write(name, text);
     }
     fn dynamic_constraint_checking(&self) -> bool {
         self.0.dynamic_constraint_checking
@@ -276,8 +279,11 @@ impl Host for Environment {
     fn warn(&mut self, text: &str) {
         self.report(text);
     }
-    fn write(&mut self, name: &str, text: &str) -> bool {
-        self.rt.routers.write(name, text)
+    fn check_output(&mut self, name: &str) -> bool {
+        self.rt.routers.check_output(name)
+    }
+    fn write(&mut self, name: &str, text: &str) {
+        self.rt.routers.write(name, text);
     }
     fn dynamic_constraint_checking(&self) -> bool {
         self.rt.dynamic_constraint_checking

@@ -307,6 +307,18 @@ impl Routers {
         }
     }
 
+    /// Whether output to logical name `name` goes somewhere (`nil` takes it and
+    /// shows nothing); when no router recognizes the name, CLIPS's `[ROUTER1]`
+    /// message goes to `werror` first (the output is then left out, and what
+    /// called goes on, as in CLIPS).
+    pub fn check_output(&mut self, name: &str) -> bool {
+        if name == "nil" || self.recognizes(name) {
+            return true;
+        }
+        self.write("werror", &format!("{}\n", unrecognized(name)));
+        false
+    }
+
     /// Whether some router recognizes logical name `name`: the standard streams'
     /// names and those of open files.
     pub fn recognizes(&self, name: &str) -> bool {

@@ -99,8 +99,12 @@ pub trait Host {
     fn spare_frames(&mut self) -> &mut Vec<Vec<Value>>;
     /// Prints a warning or error message that does not stop evaluation.
     fn warn(&mut self, text: &str);
-    /// Writes text to a logical name; `false` if no router knows the name.
-    fn write(&mut self, name: &str, text: &str) -> bool;
+    /// Whether output to logical name `name` goes somewhere (`nil` takes it and
+    /// shows nothing); when no router recognizes the name, prints CLIPS's `[ROUTER1]`
+    /// message first.
+    fn check_output(&mut self, name: &str) -> bool;
+    /// Writes text to a logical name (nothing, if no router knows the name).
+    fn write(&mut self, name: &str, text: &str);
     /// Whether slot values are checked against their constraints at run time.
     fn dynamic_constraint_checking(&self) -> bool;
     /// Called on every iteration of a loop: an error stops a runaway loop when the
@@ -466,14 +470,15 @@ fn eval_special(
                 Value::Symbol(s) | Value::String(s) => s.to_string(),
                 other => other.display().to_string(),
             };
+            // As in CLIPS, an unknown name is reported before the items are
+            // evaluated, and the action goes on.
+            if !host.check_output(&name) {
+                return Ok(Value::Void);
+            }
             for item in items {
                 let value = eval(host, frame, item)?;
-                if name != "nil" && !host.write(&name, &printout_text(&value)) {
-                    return Err(EvalError::new(format!(
-                        "logical name {name} was not recognized by any routers"
-                    ))
-                    .at(span)
-                    .into());
+                if name != "nil" {
+                    host.write(&name, &printout_text(&value));
                 }
             }
             Ok(Value::Void)

@@ -57,7 +57,7 @@ fn print_listing(
     if count > 0 {
         text.push_str(&tally(count, word));
     }
-    out(rt, "t", &text)?;
+    out(rt, "t", &text);
     Ok(Value::Void)
 }
 
@@ -102,7 +102,7 @@ pub(super) fn show_defglobals(rt: &mut Runtime, args: &[Value]) -> R {
             .map(|g| format!("?*{}* = {}", g.name, g.value.repr()))
             .collect()
     });
-    out(rt, "t", &text)?;
+    out(rt, "t", &text);
     Ok(Value::Void)
 }
 

@@ -390,16 +390,13 @@ fn fact_arg(
         .ok_or_else(|| EvalError::new(format!("{what}: fact f-{} does not exist", id.0)))
 }
 
-fn out(rt: &mut Runtime, name: &str, text: &str) -> Result<(), EvalError> {
-    if name == "nil" {
-        return Ok(());
-    }
-    if rt.routers.write(name, text) {
-        Ok(())
-    } else {
-        Err(EvalError::new(format!(
-            "logical name {name} was not recognized by any routers"
-        )))
+/// Writes `text` to logical name `name` (see [`Routers::check_output`] for a name no
+/// router recognizes).
+///
+/// [`Routers::check_output`]: crate::env::router::Routers::check_output
+fn out(rt: &mut Runtime, name: &str, text: &str) {
+    if rt.routers.check_output(name) && name != "nil" {
+        rt.routers.write(name, text);
     }
 }
 
@@ -408,29 +405,35 @@ fn out(rt: &mut Runtime, name: &str, text: &str) -> Result<(), EvalError> {
 fn printout(rt: &mut Runtime, args: &[Value]) -> R {
     let name = logical_name(&args[0]);
     let text: String = args[1..].iter().map(printout_text).collect();
-    out(rt, &name, &text)?;
+    out(rt, &name, &text);
     Ok(Value::Void)
 }
 
 fn print(rt: &mut Runtime, args: &[Value]) -> R {
     let text: String = args.iter().map(printout_text).collect();
-    out(rt, "t", &text)?;
+    out(rt, "t", &text);
     Ok(Value::Void)
 }
 
 fn println(rt: &mut Runtime, args: &[Value]) -> R {
     let mut text: String = args.iter().map(printout_text).collect();
     text.push('\n');
-    out(rt, "t", &text)?;
+    out(rt, "t", &text);
     Ok(Value::Void)
 }
 
 fn format(rt: &mut Runtime, args: &[Value]) -> R {
     let name = logical_name(&args[0]);
+    // An unknown name is reported first, and gives "" (CLIPS formats nothing then).
+    if !rt.routers.check_output(&name) {
+        return Ok(Value::string(""));
+    }
     let control = lexeme(args, 1, "format")?;
     let text = crate::functions::format::format_string(&control, &args[2..])
         .map_err(|e| EvalError::new(e.message))?;
-    out(rt, &name, &text)?;
+    if name != "nil" {
+        rt.routers.write(&name, &text);
+    }
     Ok(Value::string(&text))
 }
 
@@ -538,7 +541,7 @@ fn list_focus_stack(rt: &mut Runtime, _: &[Value]) -> R {
         .rev()
         .map(|m| format!("{}\n", rt.program.module_name(*m)))
         .collect();
-    out(rt, "t", &text)?;
+    out(rt, "t", &text);
     Ok(Value::Void)
 }
 
@@ -580,7 +583,7 @@ fn pretty(
     name: &str,
 ) -> R {
     match found.and_then(|(source, module)| super::pretty::render(&source, module.as_str())) {
-        Some(text) => out(rt, "t", &format!("{text}\n"))?,
+        Some(text) => out(rt, "t", &format!("{text}\n")),
         None => not_found(rt, kind, name),
     }
     Ok(Value::Void)
@@ -656,7 +659,7 @@ fn ppdefglobal(rt: &mut Runtime, args: &[Value]) -> R {
         super::pretty::render_global(&global.source, module.as_str(), global.name.as_str())
     });
     match text {
-        Some(text) => out(rt, "t", &format!("{text}\n"))?,
+        Some(text) => out(rt, "t", &format!("{text}\n")),
         None => not_found(rt, "defglobal", &name),
     }
     Ok(Value::Void)
@@ -1115,4 +1118,32 @@ fn dependents(env: &mut Environment, args: &[Value]) -> R {
     };
     env.rt.routers.write("t", &text);
     Ok(Value::Void)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::test_support::{captured, eval};
+    use crate::value::Value;
+
+    /// Output to a name no router recognizes is reported with CLIPS 6.4's message,
+    /// and what called goes on: `printout` gives nothing, `format` the empty string.
+    #[test]
+    fn output_to_an_unknown_name_is_reported_and_goes_on() {
+        let (mut env, out, err) = captured();
+        assert_eq!(
+            eval(&mut env, "(printout bogus \"a\" crlf)"),
+            Ok(Value::Void)
+        );
+        assert_eq!(
+            eval(&mut env, "(format bogus \"n=%d\" 3)"),
+            Ok(Value::string(""))
+        );
+        assert_eq!(
+            eval(&mut env, "(format nil \"n=%d\" 4)"),
+            Ok(Value::string("n=4"))
+        );
+        let message = "[ROUTER1] Logical name 'bogus' was not recognized by any routers.\n";
+        assert_eq!(err.take(), message.repeat(2));
+        assert_eq!(out.take(), "");
+    }
 }
