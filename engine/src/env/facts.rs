@@ -62,6 +62,8 @@ impl Environment {
                     self.net.set_supports(token);
                 }
             }
+            // Most programs use no logical support: then there is nothing to look up.
+            None if support.by_fact.is_empty() => {}
             None => {
                 if let Some(entry) = support.by_fact.get_mut(&fact) {
                     entry.1 = true;
@@ -82,7 +84,9 @@ impl Environment {
         if let Some(journal) = &mut self.rt.journal {
             journal.retracted(&fact);
         }
-        self.rt.support.by_fact.remove(&id);
+        if !self.rt.support.by_fact.is_empty() {
+            self.rt.support.by_fact.remove(&id);
+        }
         self.rt.hypothesis.trail.retracted(&fact);
         self.net.retract_fact(&fact, &mut self.rt);
         self.branch_matcher_retract(&fact);
