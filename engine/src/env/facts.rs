@@ -5,7 +5,7 @@ use super::{show, Environment};
 use crate::compile::TemplateId;
 use crate::eval::EvalError;
 use crate::value::{FactId, Value};
-use crate::wm::{copy_slots, Slots};
+use crate::wm::{copy_slots, ContentHash, Slots};
 
 impl Environment {
     /// Asserts a fact given its slot values and returns its index. If an identical
@@ -16,8 +16,9 @@ impl Environment {
         template: TemplateId,
         slots: Slots,
     ) -> Result<Option<FactId>, EvalError> {
+        let hash = ContentHash::of(template, &slots);
         if !self.rt.fact_duplication {
-            if let Some(existing) = self.rt.wm.find_duplicate(template, &slots) {
+            if let Some(existing) = self.rt.wm.find_hashed(hash, template, &slots) {
                 self.note_support(existing, false);
                 return Ok(Some(existing));
             }
@@ -30,7 +31,7 @@ impl Environment {
                 )));
             }
         }
-        let fact = self.rt.wm.insert(template, slots);
+        let fact = self.rt.wm.insert_hashed(hash, template, slots);
         self.after_insert(&fact, true);
         Ok(Some(fact.id))
     }

@@ -41,22 +41,34 @@ pub struct Fact {
 impl Fact {
     /// The fact `id` of `template` with these slot values.
     pub fn new(id: FactId, template: TemplateId, slots: Slots) -> Fact {
+        let hash = ContentHash::of(template, &slots);
+        Fact::hashed(id, template, slots, hash)
+    }
+
+    fn hashed(id: FactId, template: TemplateId, slots: Slots, hash: ContentHash) -> Fact {
         Fact {
             id,
             template,
-            content_hash: content_hash(template, &slots),
+            content_hash: hash.0,
             slots,
         }
     }
 }
 
 /// The hash of a fact's content (template and slot values), for the duplicate
-/// check; computed from borrowed values, so checking allocates nothing.
-fn content_hash(template: TemplateId, slots: &[Value]) -> u32 {
-    let mut h = rustc_hash::FxHasher::default();
-    template.hash(&mut h);
-    slots.hash(&mut h);
-    h.finish() as u32
+/// check; computed from borrowed values, so checking allocates nothing. A new fact
+/// checked for a duplicate and then inserted has it computed once, for both.
+#[derive(Debug, Clone, Copy)]
+pub struct ContentHash(u32);
+
+impl ContentHash {
+    /// The hash of a fact of `template` with these slot values.
+    pub fn of(template: TemplateId, slots: &[Value]) -> Self {
+        let mut h = rustc_hash::FxHasher::default();
+        template.hash(&mut h);
+        slots.hash(&mut h);
+        ContentHash(h.finish() as u32)
+    }
 }
 
 /// A table hash from the 32 bits a fact keeps: the table takes its tag from the top
@@ -98,24 +110,43 @@ impl WorkingMemory {
 
     /// The oldest existing fact with this template and these slot values, if any.
     pub fn find_duplicate(&self, template: TemplateId, slots: &[Value]) -> Option<FactId> {
-        (self
-            .by_content
-            .iter_hash(spread(content_hash(template, slots))))
-        .filter(|(_, f)| f.template == template && *f.slots == *slots)
-        .map(|(_, f)| f.id)
-        .min()
+        self.find_hashed(ContentHash::of(template, slots), template, slots)
     }
 
-    /// Adds a fact with a new index (the caller has checked for duplicates).
-    pub fn insert(&mut self, template: TemplateId, slots: Slots) -> Rc<Fact> {
+    /// [`WorkingMemory::find_duplicate`], given the values' hash.
+    pub fn find_hashed(
+        &self,
+        hash: ContentHash,
+        template: TemplateId,
+        slots: &[Value],
+    ) -> Option<FactId> {
+        (self.by_content.iter_hash(spread(hash.0)))
+            .filter(|(_, f)| f.template == template && *f.slots == *slots)
+            .map(|(_, f)| f.id)
+            .min()
+    }
+
+    /// Adds a fact with a new index (the caller has checked for duplicates), given
+    /// the values' hash.
+    pub fn insert_hashed(
+        &mut self,
+        hash: ContentHash,
+        template: TemplateId,
+        slots: Slots,
+    ) -> Rc<Fact> {
         let id = FactId(self.next_id);
         self.next_id += 1;
-        self.insert_with_id(id, template, slots)
+        self.insert_fact(Fact::hashed(id, template, slots, hash))
     }
 
     /// Adds a fact under a given index (used by modify, which keeps the index).
     pub fn insert_with_id(&mut self, id: FactId, template: TemplateId, slots: Slots) -> Rc<Fact> {
-        let fact = Rc::new(Fact::new(id, template, slots));
+        self.insert_fact(Fact::new(id, template, slots))
+    }
+
+    fn insert_fact(&mut self, fact: Fact) -> Rc<Fact> {
+        let fact = Rc::new(fact);
+        let id = fact.id;
         let hash = spread(fact.content_hash);
         (self.by_content).insert_unique(hash, (hash, fact.clone()), |(hash, _)| *hash);
         self.facts.insert(id, fact.clone());
