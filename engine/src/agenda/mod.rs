@@ -221,6 +221,7 @@ impl Agenda {
         let mut slot = self.by_token.get(token.0 as usize).copied();
         std::iter::from_fn(move || {
             let at = slot?;
+            // The chain ends at `NO_SLOT`, which names no slot: `get` ends the walk.
             let stored = self.slots.get(at as usize)?.as_ref()?;
             slot = Some(stored.next_of_token);
             Some((at, stored))

@@ -189,8 +189,8 @@ pub struct Network {
 /// Where one alpha memory's matches of the fact being asserted are in the
 /// assertion's list of matches: the first's position and how many (one, unless a
 /// multifield pattern splits the fact several ways). A table of optional small
-/// vectors took 32 bytes a memory, and filling it with "none yet" stalled on a
-/// store the processor could not forward to the next load.
+/// vectors, 32 bytes a memory filled with "none yet" at each assertion, cost 0.8%
+/// more instructions on churn_100k.
 #[derive(Clone, Copy, Debug)]
 struct Span {
     start: u32,

@@ -3,9 +3,8 @@
 //! constraint-checking settings.
 
 use super::show;
-use super::{fact_arg, lexeme, logical_name, not_found, R};
+use super::{fact_arg, lexeme, logical_name, not_found, out, R};
 use crate::compile::template::SlotDefault;
-use crate::env::router::unrecognized;
 use crate::env::Runtime;
 use crate::eval::EvalError;
 use crate::functions::args::type_error;
@@ -156,10 +155,7 @@ pub(super) fn ppfact(rt: &mut Runtime, args: &[Value]) -> R {
     if name == "nil" {
         return Ok(Value::string(&text));
     }
-    if !rt.routers.write(&name, &format!("{text}\n")) {
-        let line = format!("{}\n", unrecognized(&name));
-        rt.routers.write("werror", &line);
-    }
+    out(rt, &name, &format!("{text}\n"));
     Ok(Value::Void)
 }
 
