@@ -255,6 +255,9 @@ pub struct Runtime {
     pub checking: bool,
     /// `set-fact-duplication`: whether identical facts may be asserted.
     pub fact_duplication: bool,
+    /// `set-reset-globals`: whether `(reset)` gives the globals their initial values
+    /// again (it does unless set to FALSE).
+    pub reset_globals: bool,
     /// `set-dynamic-constraint-checking`: whether slot values are checked against
     /// their constraints when facts are made at run time.
     pub dynamic_constraint_checking: bool,
@@ -397,6 +400,7 @@ impl Environment {
                 deadline: None,
                 checking: false,
                 fact_duplication: false,
+                reset_globals: true,
                 dynamic_constraint_checking: false,
                 journal: None,
                 running: false,
@@ -484,13 +488,18 @@ impl Environment {
             .map(|i| fact.slots[i].clone())
     }
 
-    /// `(reset)`: retracts every fact, restores globals, focuses MAIN and asserts
-    /// the deffacts.
+    /// `(reset)`: retracts every fact, restores globals (unless `set-reset-globals`
+    /// turned that off), focuses MAIN and asserts the deffacts.
     pub fn reset(&mut self) {
         self.branch_net = None;
         self.clear_facts();
         self.rt.agenda.clear();
-        for id in 0..self.rt.program.globals.len() {
+        let globals = if self.rt.reset_globals {
+            self.rt.program.globals.len()
+        } else {
+            0
+        };
+        for id in 0..globals {
             let init = self.rt.program.globals[id].init.clone();
             if let Ok(v) = self.rt.eval_plain(&init) {
                 self.rt.program.globals[id].value = v;
@@ -523,14 +532,20 @@ impl Environment {
         }
     }
 
-    /// `(clear)`: removes every construct and fact, keeping routers and watches.
+    /// `(clear)`: removes every construct and fact, keeping routers, watches, limits
+    /// and the settings CLIPS keeps (fact duplication, dynamic constraint checking,
+    /// reset globals).
     pub fn clear(&mut self) {
         let routers = std::mem::take(&mut self.rt.routers);
         let watch = self.rt.watch;
         let limits = self.rt.limits;
         let duplication = self.rt.fact_duplication;
+        let reset_globals = self.rt.reset_globals;
+        let checking = self.rt.dynamic_constraint_checking;
         *self = Environment::new();
         self.rt.fact_duplication = duplication;
+        self.rt.reset_globals = reset_globals;
+        self.rt.dynamic_constraint_checking = checking;
         self.rt.routers = routers;
         self.rt.watch = watch;
         self.rt.limits = limits;

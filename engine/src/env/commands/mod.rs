@@ -237,6 +237,8 @@ static DEFS: &[CommandDef] = &[
     rt("list-deffunctions", 0, Some(1), list_deffunctions),
     rt("list-defglobals", 0, Some(1), list_defglobals),
     rt("show-defglobals", 0, Some(1), show_defglobals),
+    rt("get-reset-globals", 0, Some(0), get_reset_globals),
+    rt("set-reset-globals", 1, Some(1), set_reset_globals),
     rt("list-defmodules", 0, Some(0), list_defmodules),
     rt("get-deftemplate-list", 0, Some(1), get_deftemplate_list),
     rt("get-defrule-list", 0, Some(1), get_defrule_list),
@@ -647,6 +649,18 @@ fn ppdeffunction(rt: &mut Runtime, args: &[Value]) -> R {
         function.source.clone().map(|source| (source, module))
     });
     pretty(rt, found, "deffunction", &name)
+}
+
+/// `(get-reset-globals)`: whether `(reset)` restores the globals' initial values.
+fn get_reset_globals(rt: &mut Runtime, _: &[Value]) -> R {
+    Ok(Value::boolean(rt.reset_globals))
+}
+
+/// `(set-reset-globals TRUE|FALSE)`: whether `(reset)` restores the globals' initial
+/// values; returns the old setting. Any value but `FALSE` turns it on, as in CLIPS.
+fn set_reset_globals(rt: &mut Runtime, args: &[Value]) -> R {
+    let on = args[0] != Value::false_sym();
+    Ok(Value::boolean(std::mem::replace(&mut rt.reset_globals, on)))
 }
 
 /// `(ppdefglobal name)`, found as `ppdeffunction` finds a deffunction.
