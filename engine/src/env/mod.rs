@@ -494,15 +494,12 @@ impl Environment {
         self.branch_net = None;
         self.clear_facts();
         self.rt.agenda.clear();
-        let globals = if self.rt.reset_globals {
-            self.rt.program.globals.len()
-        } else {
-            0
-        };
-        for id in 0..globals {
-            let init = self.rt.program.globals[id].init.clone();
-            if let Ok(v) = self.rt.eval_plain(&init) {
-                self.rt.program.globals[id].value = v;
+        if self.rt.reset_globals {
+            for id in 0..self.rt.program.globals.len() {
+                let init = self.rt.program.globals[id].init.clone();
+                if let Ok(v) = self.rt.eval_plain(&init) {
+                    self.rt.program.globals[id].value = v;
+                }
             }
         }
         // The focus is MAIN again before anything is activated: a rule with no

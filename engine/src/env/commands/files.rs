@@ -63,6 +63,22 @@ fn known_stream(
     }
 }
 
+/// The logical name of a function whose name argument comes first and may be left
+/// out (`named` false): then, as for `t`, it is `default`.
+fn optional_stream(
+    rt: &Runtime,
+    function: &str,
+    args: &[Value],
+    named: bool,
+    default: &str,
+) -> Result<String, EvalError> {
+    if named {
+        known_stream(rt, function, args, 0, Some(default))
+    } else {
+        Ok(default.to_string())
+    }
+}
+
 /// Argument `index` of `function` as a file name: a symbol or string.
 fn file_name(function: &str, args: &[Value], index: usize) -> Result<String, EvalError> {
     match args::arg(function, args, index, FILE_NAME).map_err(halt)? {
@@ -159,11 +175,7 @@ pub fn seek(rt: &mut Runtime, args: &[Value]) -> R {
 
 /// `(get-char [logical-name])`: the next byte read, or -1 at the end of input.
 pub fn get_char(rt: &mut Runtime, args: &[Value]) -> R {
-    let name = if args.is_empty() {
-        "stdin".to_string()
-    } else {
-        known_stream(rt, "get-char", args, 0, Some("stdin"))?
-    };
+    let name = optional_stream(rt, "get-char", args, !args.is_empty(), "stdin")?;
     let byte = rt.routers.get_char(&name);
     Ok(Value::Integer(byte.map_or(EOF, i64::from)))
 }
@@ -171,10 +183,7 @@ pub fn get_char(rt: &mut Runtime, args: &[Value]) -> R {
 /// `(unget-char [logical-name] code)`: gives a byte back to be read again; returns
 /// it (the code's low eight bits), or -1 for -1, which gives nothing back.
 pub fn unget_char(rt: &mut Runtime, args: &[Value]) -> R {
-    let name = match args.len() {
-        1 => "stdin".to_string(),
-        _ => known_stream(rt, "unget-char", args, 0, Some("stdin"))?,
-    };
+    let name = optional_stream(rt, "unget-char", args, args.len() > 1, "stdin")?;
     let code = char_code("unget-char", args)?;
     if code == EOF {
         return Ok(Value::Integer(EOF));
@@ -186,10 +195,7 @@ pub fn unget_char(rt: &mut Runtime, args: &[Value]) -> R {
 
 /// `(put-char [logical-name] code)`: writes the byte of the code's low eight bits.
 pub fn put_char(rt: &mut Runtime, args: &[Value]) -> R {
-    let name = match args.len() {
-        1 => "stdout".to_string(),
-        _ => known_stream(rt, "put-char", args, 0, Some("stdout"))?,
-    };
+    let name = optional_stream(rt, "put-char", args, args.len() > 1, "stdout")?;
     let code = char_code("put-char", args)?;
     rt.routers.write_bytes(&name, &[byte_of(code)]);
     Ok(Value::Void)

@@ -433,9 +433,7 @@ fn format(rt: &mut Runtime, args: &[Value]) -> R {
     let control = lexeme(args, 1, "format")?;
     let text = crate::functions::format::format_string(&control, &args[2..])
         .map_err(|e| EvalError::new(e.message))?;
-    if name != "nil" {
-        rt.routers.write(&name, &text);
-    }
+    out(rt, &name, &text);
     Ok(Value::string(&text))
 }
 
