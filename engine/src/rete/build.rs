@@ -7,7 +7,7 @@
 //! prefix fires in the position of the rule it shares with.
 
 use super::alpha::{match_fact, AlphaMatch, AlphaMemory, AmId};
-use super::memory::Hashed;
+use super::memory::{Hashed, LeftIndex};
 use super::network::{
     Count, Join, JoinChecks, Network, Node, NodeKind, SubCount, ENTRIES, NO_NODE, ROOT_NODE,
 };
@@ -391,10 +391,10 @@ impl Network {
         });
         let mut join = Join {
             alpha: am,
+            left: LeftIndex::new(eq.len()),
             eq: eq.into(),
             checks,
             reversed: false,
-            left: Default::default(),
             index: ENTRIES,
         };
         if parent != ROOT_NODE && !join.eq.is_empty() {
