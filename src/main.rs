@@ -5,9 +5,9 @@ mod repl;
 mod stack;
 mod stepping;
 
-/// mimalloc instead of the system allocator (see [`allocator`]).
+/// mimalloc for small blocks, the system's allocator for large ones (see [`allocator`]).
 #[global_allocator]
-static ALLOCATOR: allocator::MiMalloc = allocator::MiMalloc;
+static ALLOCATOR: allocator::Allocator = allocator::Allocator;
 
 use clap::{Parser, Subcommand};
 use salience::compare::{CompareRequest, Outputs};
