@@ -505,8 +505,8 @@ impl LeftIndex {
             LeftTable::One(table) => (Some(table), None),
             LeftTable::Many(table) => (None, Some(table)),
         };
-        let one = one.into_iter().flat_map(|t| t.iter().flat_map(|(_, b)| b));
-        let many = many.into_iter().flat_map(|t| t.iter().flat_map(|(_, b)| b));
+        let one = one.into_iter().flat_map(table_entries);
+        let many = many.into_iter().flat_map(table_entries);
         one.chain(many).copied()
     }
 
@@ -543,6 +543,11 @@ impl LeftIndex {
         with_table!(&mut self.buckets, table => *table = HashTable::new());
         self.stale = Stale::default();
     }
+}
+
+/// Every entry of a left table, bucket by bucket.
+fn table_entries<K>(table: &HashTable<(K, LeftBucket)>) -> impl Iterator<Item = &(TokenId, u64)> {
+    table.iter().flat_map(|(_, bucket)| bucket)
 }
 
 /// Files `token` under `key` with `stamp` in `table`, as the newest entry of its bucket.
