@@ -13,9 +13,9 @@
 //! and a first touch of a page costs a page fault (2-4 us on the benchmark host);
 //! glibc's heap hands a freed block, merged with its free neighbours, to a request
 //! of any size, and grows a block in place where it can. With the large blocks
-//! there, `manners_16` took 265 page faults instead of 330 and 12% less CPU time,
-//! `joins_10k`, `waltz_12` and `manners_32` 5% less, the churn programs the same
-//! (BENCHMARKS.md).
+//! there, `manners_16` took 264 page faults instead of 326 and 13.5% less CPU time,
+//! `manners_32` 5% less, `waltz_12` and `joins_10k` 2-3% less, the churn programs
+//! the same (BENCHMARKS.md).
 //!
 //! The `mimalloc` crate's allocator asks for every block through `mi_malloc_aligned`,
 //! whose small-block path tests the alignment and the block's address before doing
