@@ -132,12 +132,13 @@ impl Environment {
         if *slots == *old.slots {
             return Ok(Some(id));
         }
-        let duplicate_of = self.rt.wm.find_duplicate(template, &slots);
+        let hash = ContentHash::of(template, &slots);
+        let duplicate_of = self.rt.wm.find_hashed(hash, template, &slots);
         self.retract(id);
         if duplicate_of.is_some() {
             return Ok(None);
         }
-        let fact = self.rt.wm.insert_with_id(id, template, slots);
+        let fact = self.rt.wm.insert_with_id(id, hash, template, slots);
         // Logical support does not carry over: CLIPS makes the modified fact unconditional.
         self.after_insert(&fact, false);
         Ok(Some(id))

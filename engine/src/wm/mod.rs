@@ -53,6 +53,11 @@ impl Fact {
             slots,
         }
     }
+
+    /// The hash of the fact's content, as kept.
+    pub fn content_hash(&self) -> ContentHash {
+        ContentHash(self.content_hash)
+    }
 }
 
 /// The hash of a fact's content (template and slot values), for the duplicate
@@ -110,12 +115,8 @@ impl WorkingMemory {
         self.next_id = next.0;
     }
 
-    /// The oldest existing fact with this template and these slot values, if any.
-    pub fn find_duplicate(&self, template: TemplateId, slots: &[Value]) -> Option<FactId> {
-        self.find_hashed(ContentHash::of(template, slots), template, slots)
-    }
-
-    /// [`WorkingMemory::find_duplicate`], given the values' hash.
+    /// The oldest existing fact with this template and these slot values, if any,
+    /// given the values' hash.
     pub fn find_hashed(
         &self,
         hash: ContentHash,
@@ -143,9 +144,16 @@ impl WorkingMemory {
         self.insert_fact(Fact::hashed(id, template, slots, hash))
     }
 
-    /// Adds a fact under a given index (used by modify, which keeps the index).
-    pub fn insert_with_id(&mut self, id: FactId, template: TemplateId, slots: Slots) -> Rc<Fact> {
-        self.insert_fact(Fact::new(id, template, slots))
+    /// Adds a fact under a given index (used by modify, which keeps the index),
+    /// given the values' hash.
+    pub fn insert_with_id(
+        &mut self,
+        id: FactId,
+        hash: ContentHash,
+        template: TemplateId,
+        slots: Slots,
+    ) -> Rc<Fact> {
+        self.insert_fact(Fact::hashed(id, template, slots, hash))
     }
 
     fn insert_fact(&mut self, fact: Fact) -> Rc<Fact> {

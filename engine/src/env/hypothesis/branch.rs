@@ -127,10 +127,9 @@ impl Environment {
                     }
                 }
                 Entry::Retracted(old) => {
-                    let fact =
-                        self.rt
-                            .wm
-                            .insert_with_id(old.id, old.template, copy_slots(&old.slots));
+                    let slots = copy_slots(&old.slots);
+                    let hash = old.content_hash();
+                    let fact = self.rt.wm.insert_with_id(old.id, hash, old.template, slots);
                     self.net.assert_fact(&fact, &mut self.rt);
                 }
             }
@@ -351,6 +350,6 @@ impl Environment {
 
     /// The fact with the content of `fact`, if working memory holds one.
     pub(super) fn find_content(&self, fact: &Fact) -> Option<FactId> {
-        self.rt.wm.find_duplicate(fact.template, &fact.slots)
+        (self.rt.wm).find_hashed(fact.content_hash(), fact.template, &fact.slots)
     }
 }
