@@ -998,6 +998,23 @@ mod tests {
     }
 
     #[test]
+    fn a_clear_in_a_batch_keeps_the_count_of_command_readers() {
+        let (mut env, out, _err) = captured();
+        env.batch_str("(clear)\n", "clear.bat", false);
+        // Outside any command reader, a rule's `(batch ...)` runs the file at once;
+        // the count of readers wrapped below zero when `(clear)` reset it inside one,
+        // and the file was queued for a reader that never came.
+        let file = std::env::temp_dir().join(format!("salience-clear-{}.bat", std::process::id()));
+        std::fs::write(&file, "(printout t \"from the batch file\" crlf)\n").unwrap();
+        let rule = format!("(defrule r => (batch {:?}))", file.display().to_string());
+        env.load_str(&rule, "r.clp").unwrap();
+        env.reset();
+        env.run(None).unwrap();
+        std::fs::remove_file(&file).unwrap();
+        assert!(out.take().contains("from the batch file\n"));
+    }
+
+    #[test]
     fn a_stray_close_paren_at_the_prompt_throws_away_the_rest_of_its_line() {
         let (mut env, out, err) = captured();
         env.execute_str("(+ 1 2) ) (+ 3 4)\n(+ 5 6)", "prompt");

@@ -529,11 +529,13 @@ impl Environment {
         }
     }
 
-    /// `(clear)`: removes every construct and fact, keeping routers, watches, limits
-    /// and the settings CLIPS keeps (fact duplication, dynamic constraint checking,
-    /// reset globals).
+    /// `(clear)`: removes every construct and fact, keeping routers, watches, limits,
+    /// the command input (the batch files being read and those waiting) and the
+    /// settings CLIPS keeps (fact duplication, dynamic constraint checking, reset
+    /// globals).
     pub fn clear(&mut self) {
         let routers = std::mem::take(&mut self.rt.routers);
+        let batch_queue = std::mem::take(&mut self.rt.batch_queue);
         let watch = self.rt.watch;
         let limits = self.rt.limits;
         let duplication = self.rt.fact_duplication;
@@ -544,6 +546,7 @@ impl Environment {
         self.rt.reset_globals = reset_globals;
         self.rt.dynamic_constraint_checking = checking;
         self.rt.routers = routers;
+        self.rt.batch_queue = batch_queue;
         self.rt.watch = watch;
         self.rt.limits = limits;
     }
