@@ -27,6 +27,12 @@ impl Stale {
         self.held = self.held.saturating_sub(1);
     }
 
+    /// A live entry left with `with - 1` stale ones.
+    pub(crate) fn left_with(&mut self, with: usize) {
+        self.taken();
+        self.dropped(with.saturating_sub(1));
+    }
+
     /// One entry went stale; true when a sweep is due (stale entries are half).
     pub(crate) fn note(&mut self) -> bool {
         self.dead += 1;
@@ -49,6 +55,11 @@ impl Stale {
     pub(crate) fn dropped(&mut self, dropped: usize) {
         self.held -= dropped.min(self.held);
         self.dead = self.dead.saturating_sub(dropped);
+    }
+
+    /// Whether the collection holds no entry, not even a stale one.
+    pub(crate) fn holds_none(&self) -> bool {
+        self.held == 0
     }
 
     /// A sweep left no stale entry.

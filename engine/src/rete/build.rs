@@ -7,7 +7,8 @@
 //! prefix fires in the position of the rule it shares with.
 
 use super::alpha::{match_fact, AlphaMatch, AlphaMemory, AmId};
-use super::memory::{Hashed, LeftIndex};
+use super::left::LeftIndex;
+use super::memory::Hashed;
 use super::network::{
     Count, Join, JoinChecks, Network, Node, NodeKind, SubCount, ENTRIES, NO_NODE, ROOT_NODE,
 };

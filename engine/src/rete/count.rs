@@ -128,7 +128,7 @@ impl Network {
     ) {
         let exists = self.count_exists(node);
         if self.nodes[node as usize].parent == ROOT_NODE {
-            let owners: SmallVec<[(TokenId, u64); 8]> = self.join(node).left.entries().collect();
+            let owners: SmallVec<[(TokenId, u64); 8]> = self.join(node).left.collect_entries();
             for (owner, made) in owners {
                 if self.tokens.made_at(owner, made) {
                     self.try_block(node, owner, m, exists, host);
@@ -240,7 +240,7 @@ impl Network {
     }
 
     /// A token of this node is deleted: its entry in the index is stale now.
-    pub(super) fn count_forget(&mut self, node: NodeId) {
-        self.unindex_left(node);
+    pub(super) fn count_forget(&mut self, node: NodeId, token: TokenId) {
+        self.unindex_left(node, token);
     }
 }

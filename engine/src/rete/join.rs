@@ -136,7 +136,7 @@ impl Network {
     /// A parent token is withdrawn: its entry in the left index is stale now.
     pub(super) fn join_forget_left(&mut self, node: NodeId, token: TokenId) {
         if token != ROOT_TOKEN {
-            self.unindex_left(node);
+            self.unindex_left(node, token);
         }
     }
 }

@@ -13,7 +13,6 @@
 //! every retract; with the sweep the cost per retract is constant, amortised.
 
 use super::alpha::AlphaMatch;
-use super::token::TokenId;
 use super::JoinKey;
 use crate::compile::lhs::VarSource;
 use crate::stale::Stale;
@@ -28,7 +27,7 @@ use std::rc::Rc;
 /// A bucket of an index. Most keys have one or two entries (a join on a fact's
 /// identity has one per key): those are held inline, in the space a `Vec` takes,
 /// so a new key costs no allocation.
-type Bucket<T> = SmallVec<T>;
+pub(super) type Bucket<T> = SmallVec<T>;
 
 /// The most entries a right-memory bucket may have for a retracted front entry to
 /// be taken out at once (see [`RightIndex::forget`]).
@@ -37,18 +36,15 @@ const SMALL_BUCKET: usize = 16;
 /// The entries of a right-memory bucket: matches, oldest first.
 type MatchBucket = Bucket<[Rc<AlphaMatch>; 2]>;
 
-/// The entries of a left-memory bucket: a token and the stamp it was filed under.
-pub type LeftBucket = Bucket<[(TokenId, u64); 1]>;
-
 /// An alpha memory's matches, oldest first. Retracted ones are flagged, skipped,
 /// and swept out once they make up half of the list (as in [`RightIndex`]); an
 /// ordered map instead cost two hash operations per fact and memory.
 ///
-/// Facts often go in the order they came (a queue of work, a sliding window): when
-/// the oldest match is the one retracted, it and the stale entries right behind it
-/// leave from the front at once. A sweep reads every match it keeps, most of them
-/// cold in the cache: in churn_100k the sweeps were a seventh of the first-level
-/// data-cache misses.
+/// Facts often go in the order they came (a queue of work, a sliding window), or
+/// leave as soon as they came (a scratch fact): when the oldest or the newest match
+/// is the one retracted, it and the stale entries next to it leave at once (see
+/// [`Run`]). A sweep reads every match it keeps, most of them cold in the cache: in
+/// churn_100k the sweeps were a seventh of the first-level data-cache misses.
 #[derive(Debug, Default)]
 pub struct MatchList {
     items: VecDeque<Rc<AlphaMatch>>,
@@ -69,10 +65,12 @@ impl MatchList {
 
     /// Notes that match `m` has been retracted (and flagged).
     pub fn forget(&mut self, m: &Rc<AlphaMatch>) {
-        if let Some(gone) = front_run(m, &self.items) {
-            self.items.drain(..gone);
-            self.stale.taken();
-            self.stale.dropped(gone - 1);
+        if let Some(run) = Run::at_either_end(m, &self.items, true) {
+            match run {
+                Run::Front(gone) => drop(self.items.drain(..gone)),
+                Run::Back(gone) => self.items.truncate(self.items.len() - gone),
+            }
+            self.stale.left_with(run.len());
             return;
         }
         if self.stale.note() {
@@ -142,11 +140,12 @@ impl RightIndex {
             .filter(|m| !m.retracted.get())
     }
 
-    /// Notes that entry `m` has been retracted (and flagged). When it is the oldest
-    /// of a bucket of a few entries it leaves at once, with the stale entries right
-    /// behind it (as in [`MatchList::forget`]; an empty bucket goes); otherwise the
-    /// flagged entries are swept out once they make up half of the index (taking
-    /// the front of a large bucket would shift all the rest).
+    /// Notes that entry `m` has been retracted (and flagged). When it is the newest
+    /// of its bucket, or the oldest of a bucket of a few entries, it leaves at once
+    /// with the stale entries next to it (as in [`MatchList::forget`]; an empty
+    /// bucket goes); otherwise the flagged entries are swept out once they make up
+    /// half of the index (taking the front of a large bucket would shift all the
+    /// rest).
     pub fn forget(&mut self, m: &Rc<AlphaMatch>) {
         if self.users == 0 {
             return;
@@ -155,14 +154,15 @@ impl RightIndex {
         let hash = match_hash(columns, m);
         if let Ok(mut entry) = self.buckets.find_entry(hash, bucket_of(columns, m)) {
             let bucket = entry.get_mut();
-            let run = (bucket.len() <= SMALL_BUCKET).then(|| front_run(m, bucket.iter()));
-            if let Some(Some(gone)) = run {
-                bucket.drain(..gone);
+            if let Some(run) = Run::at_either_end(m, bucket.iter(), bucket.len() <= SMALL_BUCKET) {
+                match run {
+                    Run::Front(gone) => drop(bucket.drain(..gone)),
+                    Run::Back(gone) => bucket.truncate(bucket.len() - gone),
+                }
                 if bucket.is_empty() {
                     entry.remove();
                 }
-                self.stale.taken();
-                self.stale.dropped(gone - 1);
+                self.stale.left_with(run.len());
                 return;
             }
         }
@@ -188,7 +188,7 @@ impl RightIndex {
 
 /// The hash of a join key given as its values in order: the same for a key
 /// looked up as a slice and for the key a bucket's first match holds.
-fn key_hash<'a>(values: impl Iterator<Item = &'a Value>) -> u64 {
+pub(super) fn key_hash<'a>(values: impl Iterator<Item = &'a Value>) -> u64 {
     let mut hasher = FxHasher::default();
     for v in values {
         v.hash(&mut hasher);
@@ -239,17 +239,48 @@ fn bucket_of<'a>(columns: &'a [u16], m: &'a AlphaMatch) -> impl Fn(&MatchBucket)
     }
 }
 
-/// When `m`, just retracted, is the first of `entries` (oldest first): how many
-/// entries can leave from the front at once, `m` and the stale ones right behind
-/// it. Comparing addresses reads no match; only those stale ones, retracted lately,
-/// are read.
-fn front_run<'a>(
+/// Where a match just retracted leaves its list at once: at the front (it is the
+/// oldest) or at the back (the newest), together with that many entries in all,
+/// itself and the stale entries right next to it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Run {
+    /// The first this many entries leave.
+    Front(usize),
+    /// The last this many entries leave.
+    Back(usize),
+}
+
+/// When `m`, just retracted, is the first of `entries`: how many entries can leave
+/// at once, `m` and the stale ones right behind it.
+fn run_from<'a>(
     m: &Rc<AlphaMatch>,
-    entries: impl IntoIterator<Item = &'a Rc<AlphaMatch>>,
+    mut entries: impl Iterator<Item = &'a Rc<AlphaMatch>>,
 ) -> Option<usize> {
-    let mut entries = entries.into_iter();
     let first = entries.next()?;
     Rc::ptr_eq(first, m).then(|| 1 + entries.take_while(|e| e.retracted.get()).count())
+}
+
+impl Run {
+    /// The run `m` starts at either end of `entries` (oldest first), if any; the
+    /// front is tried only where `front` allows (taking the front of a bucket
+    /// shifts the rest). Comparing addresses reads no match; only the stale ones,
+    /// retracted lately, are read.
+    fn at_either_end<'a, I>(m: &Rc<AlphaMatch>, entries: I, front: bool) -> Option<Run>
+    where
+        I: IntoIterator<Item = &'a Rc<AlphaMatch>>,
+        I::IntoIter: DoubleEndedIterator + Clone,
+    {
+        let entries = entries.into_iter();
+        let front = front.then(|| run_from(m, entries.clone())).flatten();
+        (front.map(Run::Front)).or_else(|| run_from(m, entries.rev()).map(Run::Back))
+    }
+
+    /// How many entries leave.
+    fn len(self) -> usize {
+        match self {
+            Run::Front(gone) | Run::Back(gone) => gone,
+        }
+    }
 }
 
 /// Whether `m`'s key on `columns` is `key`.
@@ -269,7 +300,7 @@ fn has_key<'a>(columns: &[u16], m: &AlphaMatch, key: impl IntoIterator<Item = &'
 /// alone made a memory that fills and drains over and over (Manners' `not` nodes,
 /// emptied each time the context fact changes) grow its table again from nothing
 /// every time: a rehash of every key per cycle, 5% of the run.
-fn sweep<T>(
+pub(super) fn sweep<T>(
     table: &mut HashTable<T>,
     mut prune_entry: impl FnMut(&mut T, &mut usize) -> bool,
     rehash: impl Fn(&T) -> u64,
@@ -287,7 +318,7 @@ fn sweep<T>(
 /// Drops the entries `keep` rejects from `bucket`, adding their number to
 /// `dropped`; whether any entry is left.
 #[inline]
-fn prune<A: Array>(
+pub(super) fn prune<A: Array>(
     bucket: &mut Bucket<A>,
     keep: impl Fn(&A::Item) -> bool,
     dropped: &mut usize,
@@ -340,228 +371,4 @@ pub fn key_of(eq: &[(VarSource, u16)], m: &AlphaMatch) -> JoinKey {
     eq.iter()
         .map(|(_, c)| m.captures[*c as usize].clone())
         .collect()
-}
-
-/// A join's left memory: tokens by join key, each bucket oldest first, each entry
-/// with the stamp under which it was filed.
-///
-/// Like the right memory it forgets lazily: a withdrawn or deleted token leaves a
-/// stale entry (its stamp no longer matches the token's, see [`Tokens::stamp`]),
-/// skipped by walks and swept out when a token is filed while stale entries make up
-/// half of the index. A left memory often empties whole (Manners' `not` nodes, each
-/// time the context fact changes, their tokens deleted newest first): sweeping as
-/// entries went stale walked it at half, at a quarter, and so on, reading the
-/// stamp of every token left (a sixth of Manners' first-level cache misses), where
-/// now the last entry to go empties it in one step.
-/// Removing eagerly meant re-reading the token's key from its ancestors, a hash
-/// lookup and a linear search of the bucket — quadratic for a pattern with no
-/// equality test, whose one bucket holds every token.
-///
-/// [`Tokens::stamp`]: super::token::Tokens::stamp
-#[derive(Debug, Default)]
-pub struct LeftIndex {
-    buckets: LeftTable,
-    stale: Stale,
-}
-
-/// A left memory's buckets with their keys. Most joins test one variable: their
-/// keys are held as that one value, in entries of 40 bytes where a key with room
-/// for three takes 80 (joins_10k: 18% fewer page faults, peak RSS 14.1 -> 11.9 MB;
-/// joins_100k 85.4 -> 73.3 MB). Keys of several values keep the inline room: on
-/// the heap, Manners' `not` on three variables cost 4% more instructions.
-#[derive(Debug)]
-enum LeftTable {
-    /// Keys of one value.
-    One(HashTable<(Value, LeftBucket)>),
-    /// Keys of any other width.
-    Many(HashTable<(JoinKey, LeftBucket)>),
-}
-
-/// An index made by `Default` (the placeholder left while a join's own is swept)
-/// takes keys of any width.
-impl Default for LeftTable {
-    fn default() -> Self {
-        LeftTable::Many(HashTable::new())
-    }
-}
-
-/// Runs `$body` with `$table` bound to whichever table `$buckets` holds.
-macro_rules! with_table {
-    ($buckets:expr, $table:ident => $body:expr) => {
-        match $buckets {
-            LeftTable::One($table) => $body,
-            LeftTable::Many($table) => $body,
-        }
-    };
-}
-
-/// A key as a left table holds it.
-trait StoredKey: Sized {
-    /// Whether this is the key with these values.
-    fn is(&self, key: &[Value]) -> bool;
-    /// The key's hash (as [`Hashed`] computes it).
-    fn key_hash(&self) -> u64;
-    /// The key held as this type.
-    fn stored(key: JoinKey) -> Self;
-}
-
-impl StoredKey for Value {
-    #[inline]
-    fn is(&self, key: &[Value]) -> bool {
-        matches!(key, [value] if value == self)
-    }
-
-    fn key_hash(&self) -> u64 {
-        key_hash(std::iter::once(self))
-    }
-
-    #[inline]
-    fn stored(mut key: JoinKey) -> Self {
-        debug_assert_eq!(key.len(), 1, "a one-value table holds keys of one value");
-        key.pop().unwrap_or(Value::Void)
-    }
-}
-
-impl StoredKey for JoinKey {
-    #[inline]
-    fn is(&self, key: &[Value]) -> bool {
-        **self == *key
-    }
-
-    fn key_hash(&self) -> u64 {
-        key_hash(self.iter())
-    }
-
-    #[inline]
-    fn stored(key: JoinKey) -> Self {
-        key
-    }
-}
-
-/// The hash of a left-table entry's key.
-fn entry_hash<K: StoredKey>((key, _): &(K, LeftBucket)) -> u64 {
-    key.key_hash()
-}
-
-/// Tells the entry whose key is `key`.
-#[inline]
-fn keyed<'a, K: StoredKey>(key: &'a [Value]) -> impl Fn(&(K, LeftBucket)) -> bool + 'a {
-    move |(k, _)| k.is(key)
-}
-
-impl LeftIndex {
-    /// An empty index for keys of `width` values.
-    pub fn new(width: usize) -> Self {
-        let buckets = match width {
-            1 => LeftTable::One(HashTable::new()),
-            _ => LeftTable::Many(HashTable::new()),
-        };
-        LeftIndex {
-            buckets,
-            stale: Stale::default(),
-        }
-    }
-
-    /// Files `token` under `key` with its current `stamp`, as the newest entry.
-    #[inline]
-    pub fn push(&mut self, key: Hashed<JoinKey>, token: TokenId, stamp: u64) {
-        with_table!(&mut self.buckets, table => push_entry(table, key, token, stamp));
-        self.stale.added();
-    }
-
-    /// Takes the bucket `key` out, for a walk that changes the network (entries
-    /// of this index are never added or withdrawn while it walks); give it back
-    /// with [`LeftIndex::restore`]. `None` when there is no such bucket: most right
-    /// activations find none (Waltz's), and then cost one lookup, not two.
-    #[inline]
-    pub fn take(&mut self, key: Hashed<&[Value]>) -> Option<LeftBucket> {
-        with_table!(&mut self.buckets, table => table
-            .find_mut(key.hash, keyed(key.key))
-            .map(|(_, bucket)| std::mem::take(bucket)))
-    }
-
-    /// Puts back a bucket taken out, from which the walk dropped `dropped` stale entries.
-    pub fn restore(&mut self, key: Hashed<&[Value]>, bucket: LeftBucket, dropped: usize) {
-        self.stale.dropped(dropped);
-        with_table!(&mut self.buckets, table => {
-            if let Ok(place) = table.find_entry(key.hash, keyed(key.key)) {
-                if bucket.is_empty() {
-                    place.remove();
-                } else {
-                    place.into_mut().1 = bucket;
-                }
-            }
-        })
-    }
-
-    /// Whether the index holds no entry (not even a stale one).
-    pub fn is_empty(&self) -> bool {
-        with_table!(&self.buckets, table => table.is_empty())
-    }
-
-    /// Every entry, stale ones included, bucket by bucket.
-    pub fn entries(&self) -> impl Iterator<Item = (TokenId, u64)> + '_ {
-        let (one, many) = match &self.buckets {
-            LeftTable::One(table) => (Some(table), None),
-            LeftTable::Many(table) => (None, Some(table)),
-        };
-        let one = one.into_iter().flat_map(table_entries);
-        let many = many.into_iter().flat_map(table_entries);
-        one.chain(many).copied()
-    }
-
-    /// Notes that an entry went stale. When none is left live, the index is
-    /// emptied at once (keeping its table's space); otherwise stale entries wait
-    /// for the next [`LeftIndex::push`] to find a sweep due.
-    #[inline]
-    pub fn forget_one(&mut self) {
-        if self.stale.note_deferred() {
-            with_table!(&mut self.buckets, table => table.clear());
-            self.stale = Stale::default();
-        }
-    }
-
-    /// Whether stale entries are half of the index: sweep before the next push.
-    pub fn sweep_due(&self) -> bool {
-        self.stale.due()
-    }
-
-    /// Drops the stale entries (`current` tells the live ones).
-    pub fn sweep(&mut self, current: impl Fn(TokenId, u64) -> bool) {
-        let keep = |bucket: &mut LeftBucket, dropped: &mut usize| {
-            prune(bucket, |&(t, stamp)| current(t, stamp), dropped)
-        };
-        let dropped = with_table!(&mut self.buckets, table => {
-            sweep(table, |(_, bucket), dropped| keep(bucket, dropped), entry_hash)
-        });
-        self.stale.dropped(dropped);
-        self.stale.swept();
-    }
-
-    /// Empties the index, giving its space back.
-    pub fn clear(&mut self) {
-        with_table!(&mut self.buckets, table => *table = HashTable::new());
-        self.stale = Stale::default();
-    }
-}
-
-/// Every entry of a left table, bucket by bucket.
-fn table_entries<K>(table: &HashTable<(K, LeftBucket)>) -> impl Iterator<Item = &(TokenId, u64)> {
-    table.iter().flat_map(|(_, bucket)| bucket)
-}
-
-/// Files `token` under `key` with `stamp` in `table`, as the newest entry of its bucket.
-#[inline]
-fn push_entry<K: StoredKey>(
-    table: &mut HashTable<(K, LeftBucket)>,
-    key: Hashed<JoinKey>,
-    token: TokenId,
-    stamp: u64,
-) {
-    match table.entry(key.hash, keyed(&key.key), entry_hash) {
-        Entry::Occupied(mut entry) => entry.get_mut().1.push((token, stamp)),
-        Entry::Vacant(place) => {
-            place.insert((K::stored(key.key), smallvec::smallvec![(token, stamp)]));
-        }
-    }
 }

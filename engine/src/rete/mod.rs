@@ -12,6 +12,7 @@ mod build;
 mod chain;
 mod count;
 mod join;
+mod left;
 mod memory;
 mod network;
 mod order;

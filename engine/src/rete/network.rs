@@ -2,7 +2,8 @@
 //! operations shared by all node kinds (making, passing on and deleting tokens).
 
 use super::alpha::{match_fact, AlphaMatch, AlphaMemory, AmId};
-use super::memory::{Hashed, LeftIndex};
+use super::left::LeftIndex;
+use super::memory::Hashed;
 use super::token::{Token, TokenId, Tokens, ROOT_TOKEN};
 use super::{JoinKey, NodeId, ProductionId, TestHost};
 use crate::compile::lhs::{BoundExpr, FieldTest, VarSource};
@@ -643,7 +644,7 @@ impl Network {
             self.withdraw(node, token, host);
         }
         match &mut self.nodes[node as usize].kind {
-            NodeKind::Count(_) => self.count_forget(node),
+            NodeKind::Count(_) => self.count_forget(node, token),
             NodeKind::SubCount(sc) => {
                 sc.owners.remove(&parent);
             }
@@ -712,9 +713,9 @@ impl Network {
         }
     }
 
-    /// One entry of `node`'s left index went stale.
-    pub(super) fn unindex_left(&mut self, node: NodeId) {
-        self.join_mut(node).left.forget_one();
+    /// The entry of `token` in `node`'s left index went stale.
+    pub(super) fn unindex_left(&mut self, node: NodeId, token: TokenId) {
+        self.join_mut(node).left.forget(token);
     }
 
     /// Files `token` in `node`'s left index under `key` with `stamp`, sweeping the
