@@ -99,8 +99,9 @@ impl<K> Default for Entries<K> {
 /// the stamp it was filed under.
 type FiledEntry<K> = (u64, K, TokenId, u64);
 
-/// A key as a left memory holds it.
-trait StoredKey: Sized {
+/// A key as a left memory holds it (compared with another as it is when a table is
+/// built from the filed entries).
+trait StoredKey: Sized + PartialEq {
     /// Whether this is the key with these values.
     fn is(&self, key: &[Value]) -> bool;
     /// The key's hash (as [`Hashed`] computes it).
@@ -153,7 +154,7 @@ fn keyed<'a, K: StoredKey>(key: &'a [Value]) -> impl Fn(&(K, LeftBucket)) -> boo
     move |(k, _)| k.is(key)
 }
 
-impl<K: StoredKey + PartialEq> Entries<K> {
+impl<K: StoredKey> Entries<K> {
     /// Files `token` under `key` with `stamp`, as the newest entry.
     #[inline]
     fn push(&mut self, key: Hashed<JoinKey>, token: TokenId, stamp: u64) {
@@ -252,7 +253,7 @@ impl<K: StoredKey + PartialEq> Entries<K> {
 /// The table of `filed` entries, each bucket in filing order.
 #[cold]
 #[inline(never)]
-fn hash_filed<K: StoredKey + PartialEq>(filed: Vec<FiledEntry<K>>) -> HashTable<(K, LeftBucket)> {
+fn hash_filed<K: StoredKey>(filed: Vec<FiledEntry<K>>) -> HashTable<(K, LeftBucket)> {
     let mut table = HashTable::with_capacity(filed.len());
     for (hash, key, token, stamp) in filed {
         push_entry(&mut table, hash, key, token, stamp);
@@ -263,7 +264,7 @@ fn hash_filed<K: StoredKey + PartialEq>(filed: Vec<FiledEntry<K>>) -> HashTable<
 /// Files `token` under `key` (whose hash is `hash`) with `stamp` in `table`, as the
 /// newest entry of its bucket.
 #[inline]
-fn push_entry<K: StoredKey + PartialEq>(
+fn push_entry<K: StoredKey>(
     table: &mut HashTable<(K, LeftBucket)>,
     hash: u64,
     key: K,

@@ -242,7 +242,7 @@ fn bucket_of<'a>(columns: &'a [u16], m: &'a AlphaMatch) -> impl Fn(&MatchBucket)
 /// Where a match just retracted leaves its list at once: at the front (it is the
 /// oldest) or at the back (the newest), together with that many entries in all,
 /// itself and the stale entries right next to it.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy)]
 enum Run {
     /// The first this many entries leave.
     Front(usize),
