@@ -249,6 +249,9 @@ pub struct Routers {
     stdin_pushed: Vec<u8>,
     /// Files opened with `open`, by logical name.
     pub files: FxHashMap<String, Channel>,
+    /// The dribble file (`dribble-on`): a copy of everything the terminal shows,
+    /// the standard streams' output and the echo of batch input alike.
+    dribble: Option<BufWriter<File>>,
 }
 
 impl Default for Routers {
@@ -259,6 +262,7 @@ impl Default for Routers {
             stdin: None,
             stdin_pushed: Vec::new(),
             files: FxHashMap::default(),
+            dribble: None,
         }
     }
 }
@@ -293,8 +297,12 @@ impl Routers {
     /// Writes `bytes` to logical name `name`, as [`Routers::write`] writes text.
     pub fn write_bytes(&mut self, name: &str, bytes: &[u8]) -> bool {
         match standard(name) {
-            Some(Standard::Out) => self.stdout.write_all(bytes).is_ok(),
+            Some(Standard::Out) => {
+                self.to_dribble(bytes);
+                self.stdout.write_all(bytes).is_ok()
+            }
             Some(Standard::Err) => {
+                self.to_dribble(bytes);
                 let _ = self.stdout.flush();
                 self.stderr.write_all(bytes).is_ok()
             }
@@ -304,6 +312,37 @@ impl Routers {
                 Some(Channel::Reader(_)) => true,
                 None => false,
             },
+        }
+    }
+
+    /// Copies terminal output to the dribble file, if one is open.
+    fn to_dribble(&mut self, bytes: &[u8]) {
+        if let Some(dribble) = &mut self.dribble {
+            let _ = dribble.write_all(bytes);
+        }
+    }
+
+    /// `dribble-on`: starts copying terminal output to `path` (a file already
+    /// dribbled to is closed first); `false` if the file cannot be created.
+    pub fn dribble_on(&mut self, path: &str) -> bool {
+        self.dribble_off();
+        match File::create(path) {
+            Ok(file) => {
+                self.dribble = Some(BufWriter::new(file));
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// `dribble-off`: stops copying terminal output; `false` if no dribble was on.
+    pub fn dribble_off(&mut self) -> bool {
+        match self.dribble.take() {
+            Some(mut dribble) => {
+                let _ = dribble.flush();
+                true
+            }
+            None => false,
         }
     }
 
@@ -416,7 +455,9 @@ impl Routers {
         .take(take);
         if input.echo {
             let consumed = input.text.as_bytes().get(start..input.pos);
-            let _ = self.stdout.write_all(consumed.unwrap_or_default());
+            let consumed = consumed.unwrap_or_default();
+            self.to_dribble(consumed);
+            let _ = self.stdout.write_all(consumed);
         }
         value
     }

@@ -122,6 +122,18 @@ pub fn close(rt: &mut Runtime, args: &[Value]) -> R {
     Ok(Value::boolean(rt.routers.close(name.as_deref())))
 }
 
+/// `(dribble-on file-name)`: TRUE if the file opened; from then on, everything
+/// the terminal shows is copied to it.
+pub fn dribble_on(rt: &mut Runtime, args: &[Value]) -> R {
+    let path = lexeme(args, 0, "dribble-on")?;
+    Ok(Value::boolean(rt.routers.dribble_on(&path)))
+}
+
+/// `(dribble-off)`: TRUE if a dribble file was open, and is now closed.
+pub fn dribble_off(rt: &mut Runtime, _args: &[Value]) -> R {
+    Ok(Value::boolean(rt.routers.dribble_off()))
+}
+
 /// `(flush [logical-name])`: TRUE if the file (or, without one, any file) was open.
 pub fn flush(rt: &mut Runtime, args: &[Value]) -> R {
     if args.is_empty() {

@@ -30,7 +30,8 @@ use facts::{
     set_dynamic_constraint_checking, set_fact_duplication,
 };
 use files::{
-    chdir, close, flush, get_char, open, put_char, remove, rename, rewind, seek, tell, unget_char,
+    chdir, close, dribble_off, dribble_on, flush, get_char, open, put_char, remove, rename, rewind,
+    seek, tell, unget_char,
 };
 use funcall::funcall;
 use introspect::{
@@ -113,6 +114,8 @@ static DEFS: &[CommandDef] = &[
     rt("read-number", 0, Some(1), read_number),
     rt("open", 2, Some(3), open),
     rt("close", 0, Some(1), close),
+    rt("dribble-on", 1, Some(1), dribble_on),
+    rt("dribble-off", 0, Some(0), dribble_off),
     rt("flush", 0, Some(1), flush),
     rt("rewind", 1, Some(1), rewind),
     rt("tell", 1, Some(1), tell),
