@@ -3,6 +3,7 @@
 //! counts arguments from 1.
 
 use super::FnError;
+use crate::messages;
 use crate::value::{Atom, Value};
 use smallvec::SmallVec;
 
@@ -76,10 +77,7 @@ pub fn float_to_int(x: f64) -> i64 {
 
 /// `[ARGACCES2] Function 'name' expected argument #n to be of type <expected>.`
 pub fn type_error(name: &str, index: usize, expected: &str) -> FnError {
-    FnError::new(format!(
-        "[ARGACCES2] Function '{name}' expected argument #{} to be of type {expected}.",
-        index + 1
-    ))
+    FnError::new(messages::args::argacces2(name, index, expected))
 }
 
 /// The `[ARGACCES1]` check of an argument count against `min..=max`.
@@ -89,28 +87,10 @@ pub fn check_arity(
     max: Option<usize>,
     count: usize,
 ) -> Result<(), FnError> {
-    let plural = |n: usize| if n == 1 { "argument" } else { "arguments" };
-    if max == Some(min) && count != min {
-        return Err(FnError::new(format!(
-            "[ARGACCES1] Function '{name}' expected exactly {min} {}.",
-            plural(min)
-        )));
+    match messages::args::argacces1(name, min, max, count) {
+        Some(message) => Err(FnError::new(message)),
+        None => Ok(()),
     }
-    if count < min {
-        return Err(FnError::new(format!(
-            "[ARGACCES1] Function '{name}' expected at least {min} {}.",
-            plural(min)
-        )));
-    }
-    if let Some(max) = max {
-        if count > max {
-            return Err(FnError::new(format!(
-                "[ARGACCES1] Function '{name}' expected no more than {max} {}.",
-                plural(max)
-            )));
-        }
-    }
-    Ok(())
 }
 
 /// Argument `index`, or a type error naming `expected` if there are too few.

@@ -12,6 +12,13 @@ pub struct Diagnostic {
     pub message: String,
     /// What would have been right, shown under the caret, e.g. "expected a slot name".
     pub label: Option<String>,
+    /// What CLIPS prints for the same problem, from [`crate::messages`]; `None`
+    /// where the message is still Salience's alone.
+    pub clips: Option<String>,
+    /// For a problem in a construct: the offset in the source just past the last
+    /// character CLIPS had read when it found the problem. CLIPS then shows the
+    /// construct read so far, pretty-printed, after `ERROR:`.
+    pub read_to: Option<usize>,
 }
 
 impl Diagnostic {
@@ -21,7 +28,21 @@ impl Diagnostic {
             span,
             message: message.into(),
             label: None,
+            clips: None,
+            read_to: None,
         }
+    }
+
+    /// Adds what CLIPS prints for the problem (see [`crate::messages`]).
+    pub fn with_clips(mut self, message: impl Into<String>) -> Diagnostic {
+        self.clips = Some(message.into());
+        self
+    }
+
+    /// Records how far CLIPS had read the construct when it found the problem.
+    pub fn read_to(mut self, offset: usize) -> Diagnostic {
+        self.read_to = Some(offset);
+        self
     }
 
     /// Adds the text shown under the caret.
