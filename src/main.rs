@@ -17,7 +17,7 @@ use salience::solve::run::{solve_files, Format, SolveRequest};
 use salience::solve::sudoku::Sudoku;
 use salience::solve::{PuzzleKind, SolveOptions};
 use salience_engine::agenda::Strategy;
-use salience_engine::env::Environment;
+use salience_engine::env::{DiagnosticStyle, Environment};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -68,6 +68,10 @@ enum Command {
         breaks: Vec<String>,
         #[command(flatten)]
         hypotheses: HypothesisFlags,
+        /// How errors are shown: `rich` (Salience's, with a caret under the source) or
+        /// `clips` (CLIPS 6.41's messages, word for word).
+        #[arg(long, value_enum, default_value = "rich")]
+        diagnostics: Diagnostics,
     },
     /// Execute a CLIPS command file as `clips -f FILE` does, echoing each command.
     Batch {
@@ -76,6 +80,10 @@ enum Command {
         /// Do not echo commands (as `clips -f2`).
         #[arg(long)]
         quiet: bool,
+        /// How errors are shown: `clips` (CLIPS 6.41's messages, word for word) or
+        /// `rich` (Salience's, with a caret under the source).
+        #[arg(long, value_enum, default_value = "clips")]
+        diagnostics: Diagnostics,
     },
     /// Solve puzzles with a rulebase: read the files, run the rules on each puzzle, check and print the answers.
     Solve {
@@ -166,7 +174,29 @@ enum Command {
         /// Keep the command history in ~/.salience_history across sessions.
         #[arg(long)]
         history: bool,
+        /// How errors are shown: `clips` (CLIPS 6.41's messages, word for word) or
+        /// `rich` (Salience's, with a caret under the source).
+        #[arg(long, value_enum, default_value = "clips")]
+        diagnostics: Diagnostics,
     },
+}
+
+/// How errors are shown (`--diagnostics`).
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum Diagnostics {
+    /// CLIPS 6.41's messages, word for word: a transcript is the one CLIPS makes.
+    Clips,
+    /// Salience's messages with file, line, column and a caret under the source.
+    Rich,
+}
+
+impl From<Diagnostics> for DiagnosticStyle {
+    fn from(d: Diagnostics) -> Self {
+        match d {
+            Diagnostics::Clips => DiagnosticStyle::Clips,
+            Diagnostics::Rich => DiagnosticStyle::Rich,
+        }
+    }
 }
 
 /// Limits on hypothetical reasoning (`defhypothesis`), shared by run, solve and compare.
@@ -239,7 +269,9 @@ fn real_main(cli: Cli) -> ExitCode {
             step,
             breaks,
             hypotheses,
+            diagnostics,
         } => {
+            env.set_diagnostic_style(diagnostics.into());
             let limits = env.limits_mut();
             limits.max_firings = max_firings;
             limits.max_facts = max_facts;
@@ -248,10 +280,20 @@ fn real_main(cli: Cli) -> ExitCode {
             limits.max_hypotheses = hypotheses.max_hypotheses;
             limits.max_hypothesis_depth = hypotheses.max_hypothesis_depth;
             env.set_strategy(strategy);
-            let loaded = allocator::returning_emptied_pages(|| {
-                files.iter().try_for_each(|file| env.load_file(file))
+            // As CLIPS loads, a construct with an error is reported and left out, and the
+            // rest of the program loads and runs; the exit status then says it failed.
+            let mut load_failed = false;
+            let unreadable = allocator::returning_emptied_pages(|| {
+                for file in &files {
+                    match env.load_file_reporting(file) {
+                        Err(e) if e.diagnostics.is_empty() => return Some(e),
+                        Err(_) => load_failed = true,
+                        Ok(()) => {}
+                    }
+                }
+                None
             });
-            if let Err(e) = loaded {
+            if let Some(e) = unreadable {
                 eprintln!("{e}");
                 return ExitCode::FAILURE;
             }
@@ -281,6 +323,7 @@ fn real_main(cli: Cli) -> ExitCode {
                 );
             }
             match result {
+                Ok(_) if load_failed => ExitCode::FAILURE,
                 Ok(_) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("error: {e}");
@@ -288,7 +331,12 @@ fn real_main(cli: Cli) -> ExitCode {
                 }
             }
         }
-        Command::Batch { file, quiet } => {
+        Command::Batch {
+            file,
+            quiet,
+            diagnostics,
+        } => {
+            env.set_diagnostic_style(diagnostics.into());
             let text = match std::fs::read_to_string(&file) {
                 Ok(t) => t,
                 Err(e) => {
@@ -405,7 +453,11 @@ fn real_main(cli: Cli) -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        Command::Repl { history } => {
+        Command::Repl {
+            history,
+            diagnostics,
+        } => {
+            env.set_diagnostic_style(diagnostics.into());
             let result = if std::io::stdin().is_terminal() {
                 let history_file = history
                     .then(|| std::env::var_os("HOME"))

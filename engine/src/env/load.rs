@@ -2,6 +2,7 @@
 //! environment; executing top-level commands; running batch files.
 
 use super::commands::TABLE;
+use super::report::ConstructSource;
 use super::{DeffactsDef, Environment, Production, Rule, Salience};
 use crate::compile::expr::CExpr;
 use crate::compile::lhs::{Disjunct, LhsCompiler};
@@ -11,9 +12,10 @@ use crate::compile::template_users::TemplateUser;
 use crate::compile::{ExprCompiler, Scope, TemplateId};
 use crate::eval::{self, Unwind};
 use crate::exact::collect_exact;
+use crate::messages;
 use crate::rete::ProductionId;
 use crate::syntax::ast::{self, Construct, DefaultSpec, Expr, TopLevel};
-use crate::syntax::parse::{parse_each, parse_top_level};
+use crate::syntax::parse::{is_construct_name, parse_each, parse_top_level};
 use crate::syntax::sexpr::{line_end, read_next, Next};
 use crate::syntax::{Diagnostic, SourceText};
 use crate::value::{atom, Value};
@@ -48,10 +50,12 @@ impl LoadError {
 }
 
 /// The error for a command in a file to load.
-fn not_a_construct(command: &Expr) -> Diagnostic {
-    Diagnostic::new(command.span(), "expected a construct").with_label(
-        "a file to load holds only constructs (deftemplate, defrule, ...); use batch for commands",
-    )
+fn not_a_construct(span: crate::syntax::Span) -> Diagnostic {
+    Diagnostic::new(span, "expected a construct")
+        .with_label(
+            "a file to load holds only constructs (deftemplate, defrule, ...); use batch for commands",
+        )
+        .with_clips(messages::constructs::cstrcpsr1())
 }
 
 /// A construct of a load that its check passed, and its rule if kept.
@@ -124,15 +128,162 @@ struct KeptRule {
     templates: Box<[TemplateId]>,
 }
 
+/// The character CLIPS's `load` prints for each construct of a kind it defines
+/// (while compilations are not watched).
+fn progress_mark(kind: &str) -> Option<&'static str> {
+    Some(match kind {
+        "defrule" => "*",
+        "deftemplate" => "%",
+        "deffacts" => "$",
+        "deffunction" => "!",
+        "defglobal" => ":",
+        "defmodule" => "+",
+        "defclass" => "#",
+        "definstances" => "@",
+        "defgeneric" => "^",
+        "defmethod" => "&",
+        "defmessage-handler" => "~",
+        _ => return None,
+    })
+}
+
+/// How a load shows its progress and its errors.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum LoadOutput {
+    /// Nothing is printed: the errors are returned.
+    Silent,
+    /// Errors are reported as they are found, as `load*` does.
+    Errors,
+    /// Errors are reported, and a character for each construct defined, as
+    /// `load` typed as a command does.
+    Progress,
+}
+
 impl Environment {
-    /// Loads the constructs in `text` (named `name` in messages). Every error in the
-    /// text is reported, and a load with any error defines nothing: the environment
-    /// stays as it was.
+    /// Loads the constructs in `text` (named `name` in messages) as CLIPS does: each
+    /// construct is defined in turn, and one with an error is left out while the
+    /// rest load. The error lists the constructs left out (and anything in the text
+    /// that is not a construct); nothing is printed. See
+    /// [`Environment::load_str_atomic`] for a load that defines all or nothing.
     pub fn load_str(&mut self, text: &str, name: &str) -> Result<(), LoadError> {
+        self.load_constructs(Rc::from(text), name, LoadOutput::Silent)
+    }
+
+    /// Loads the constructs in `text` (named `name` in messages), all or nothing:
+    /// every error in the text is reported, and a load with any error defines
+    /// nothing: the environment stays as it was.
+    pub fn load_str_atomic(&mut self, text: &str, name: &str) -> Result<(), LoadError> {
         self.load_text(Rc::from(text), name)
     }
 
-    /// [`Environment::load_str`] for a text the environment may keep (as the
+    /// Loads the constructs of `shared` (named `name` in messages) one by one, as
+    /// CLIPS's `load` does: a construct with an error is reported and left out, the
+    /// search for the next construct skips what is not one (reporting the first
+    /// such item after a construct that loaded, `[CSTRCPSR1]`), and the rest load.
+    pub(crate) fn load_constructs(
+        &mut self,
+        shared: Rc<str>,
+        name: &str,
+        output: LoadOutput,
+    ) -> Result<(), LoadError> {
+        let text = &*shared;
+        let origin = self.add_source(name, shared.clone());
+        let mut diagnostics = Vec::new();
+        let mut pos = 0;
+        let mut after_error = false;
+        let marks = output == LoadOutput::Progress;
+        loop {
+            let found = self.next_construct(name, text, pos, after_error, output, &mut diagnostics);
+            let Some((item, end)) = found else { break };
+            pos = end;
+            let kind = item
+                .head()
+                .map(|h| h.as_str().to_string())
+                .unwrap_or_default();
+            let named = item.as_list().is_some_and(|l| l.len() > 1);
+            if marks && named {
+                if let Some(mark) = progress_mark(&kind) {
+                    self.rt.routers.write("t", mark);
+                }
+            }
+            let defined = match parse_top_level(&item) {
+                Ok(TopLevel::Construct(c)) => self.define(&c, text, origin),
+                Ok(TopLevel::Command(_)) => Ok(()),
+                Err(ds) => Err(ds
+                    .into_iter()
+                    .min_by_key(|d| d.span.start)
+                    .unwrap_or_else(|| Diagnostic::new(item.span, format!("malformed {kind}")))),
+            };
+            after_error = defined.is_err();
+            if let Err(d) = defined {
+                if output != LoadOutput::Silent {
+                    let source = ConstructSource {
+                        name,
+                        text,
+                        span: item.span,
+                        loading: true,
+                    };
+                    self.report_construct_error(&d, &source);
+                }
+                diagnostics.push(d);
+            }
+        }
+        if marks {
+            self.rt.routers.write("t", "\n");
+        }
+        if diagnostics.is_empty() {
+            Ok(())
+        } else {
+            Err(LoadError::new(diagnostics, name, text))
+        }
+    }
+
+    /// Finds the next construct of `text` at or after byte `pos`: returns it and the
+    /// offset after it, or `None` at the end of the text (or at a read error, which
+    /// is reported). Items that are not constructs are skipped; the first is
+    /// reported unless the search follows a construct with an error, as CLIPS's
+    /// error correction goes.
+    fn next_construct(
+        &mut self,
+        name: &str,
+        text: &str,
+        mut pos: usize,
+        after_error: bool,
+        output: LoadOutput,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> Option<(crate::syntax::sexpr::SExpr, usize)> {
+        let mut reported = after_error;
+        loop {
+            let (stray, next) = match read_next(text, pos) {
+                Ok(Next::End) => return None,
+                Ok(Next::Item(item, end)) => {
+                    if item.head().is_some_and(|h| is_construct_name(h.as_str())) {
+                        return Some((item, end));
+                    }
+                    (item.span, end)
+                }
+                Ok(Next::StrayClose(at)) => (crate::syntax::Span::new(at, at + 1), at + 1),
+                Err(d) => {
+                    if output != LoadOutput::Silent {
+                        self.report_diagnostic(&d, name, text);
+                    }
+                    diagnostics.push(d);
+                    return None;
+                }
+            };
+            if !reported {
+                reported = true;
+                let d = not_a_construct(stray);
+                if output != LoadOutput::Silent {
+                    self.report_diagnostic(&d, name, text);
+                }
+                diagnostics.push(d);
+            }
+            pos = next;
+        }
+    }
+
+    /// [`Environment::load_str_atomic`] for a text the environment may keep (as the
     /// constructs' source texts) without copying it.
     pub(crate) fn load_text(&mut self, shared: Rc<str>, name: &str) -> Result<(), LoadError> {
         let text = &*shared;
@@ -199,7 +350,7 @@ impl Environment {
                 };
                 checked.push((syntax, kept));
             }
-            Ok(TopLevel::Command(expr)) => diagnostics.push(not_a_construct(&expr)),
+            Ok(TopLevel::Command(expr)) => diagnostics.push(not_a_construct(expr.span())),
             Err(mut errors) => diagnostics.append(&mut errors),
         });
         self.rt.checking = false;
@@ -207,14 +358,33 @@ impl Environment {
         (checked, diagnostics)
     }
 
-    /// Loads the constructs of a file.
+    /// Loads the constructs of a file as [`Environment::load_str`] does.
     pub fn load_file(&mut self, path: impl AsRef<std::path::Path>) -> Result<(), LoadError> {
-        let path = path.as_ref();
+        self.load_file_with(path.as_ref(), LoadOutput::Silent)
+    }
+
+    /// Loads the constructs of a file as `load*` does: each construct with an
+    /// error is reported on the error router, in the chosen style (see
+    /// [`Environment::set_diagnostic_style`]), as it is found, and left out; the
+    /// rest load. The error lists what was left out.
+    pub fn load_file_reporting(
+        &mut self,
+        path: impl AsRef<std::path::Path>,
+    ) -> Result<(), LoadError> {
+        self.load_file_with(path.as_ref(), LoadOutput::Errors)
+    }
+
+    /// Reads and loads the file at `path`, showing `output`.
+    pub(crate) fn load_file_with(
+        &mut self,
+        path: &std::path::Path,
+        output: LoadOutput,
+    ) -> Result<(), LoadError> {
         let text = std::fs::read_to_string(path).map_err(|e| {
             LoadError::message(format!("error: cannot read {}: {e}", path.display()))
         })?;
         // One copy of the text, kept as the constructs' source.
-        self.load_text(Rc::from(text), &path.display().to_string())
+        self.load_constructs(Rc::from(text), &path.display().to_string(), output)
     }
 
     pub(crate) fn add_source(&mut self, name: &str, text: Rc<str>) -> usize {
@@ -794,22 +964,43 @@ impl Environment {
         match parse_top_level(item) {
             Ok(TopLevel::Construct(c)) => {
                 if let Err(d) = self.define(&c, text, origin) {
-                    self.report(&d.render(name, text));
+                    let source = ConstructSource {
+                        name,
+                        text,
+                        span: item.span,
+                        loading: false,
+                    };
+                    self.report_construct_error(&d, &source);
                 }
             }
-            Ok(TopLevel::Command(expr)) => match self.eval_command(&expr) {
-                Ok(Value::Void) => {}
-                Ok(v) => {
-                    if print_value {
-                        self.rt.routers.write("t", &format!("{}\n", v.repr()));
+            Ok(TopLevel::Command(expr)) => {
+                let outer = std::mem::replace(&mut self.rt.top_level_command, true);
+                let result = self.eval_command(&expr);
+                self.rt.top_level_command = outer;
+                match result {
+                    Ok(Value::Void) => {}
+                    Ok(v) => {
+                        if print_value {
+                            self.rt.routers.write("t", &format!("{}\n", v.repr()));
+                        }
                     }
+                    Err(e) => self.report_command_error(origin, &e),
                 }
-                Err(e) => {
-                    let msg = self.locate(origin, &e);
-                    self.report(&format!("error: {msg}"));
+            }
+            Err(ds) => {
+                let source = ConstructSource {
+                    name,
+                    text,
+                    span: item.span,
+                    loading: false,
+                };
+                match ds.iter().min_by_key(|d| d.span.start) {
+                    Some(d) if item.head().is_some_and(|h| is_construct_name(h.as_str())) => {
+                        self.report_construct_error(d, &source)
+                    }
+                    _ => self.report(&Environment::render_diagnostics(&ds, name, text)),
                 }
-            },
-            Err(ds) => self.report(&Environment::render_diagnostics(&ds, name, text)),
+            }
         }
     }
 }
@@ -828,17 +1019,32 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_failed_load_changes_nothing() {
+    fn a_load_leaves_out_only_the_constructs_with_errors() {
         let mut env = Environment::new();
         let out = env.capture_output();
-        env.load_str(
+        let text = "(deftemplate b (slot y))\n(printout t 1)\n(defrule r3 (b (z 1)) =>)\n(deffacts f (b (y 1)))\n(defrule r2 (b (y ?y)) => (printout t ?y crlf))";
+        let err = env.load_str(text, "bad.clp").expect_err("two items are not loaded");
+        // The command is reported (`[CSTRCPSR1]`), and so is the rule with an unknown slot.
+        assert_eq!(err.diagnostics.len(), 2);
+        assert!(env.template_id("b").is_some());
+        assert!(env.rule_index("r3").is_none());
+        env.reset();
+        env.run(None).expect("runs");
+        assert_eq!(out.take(), "1\n");
+    }
+
+    #[test]
+    fn a_failed_atomic_load_changes_nothing() {
+        let mut env = Environment::new();
+        let out = env.capture_output();
+        env.load_str_atomic(
             "(deftemplate a (slot x)) (defrule keep (a (x ?x)) => (printout t \"kept \" ?x crlf))",
             "good.clp",
         )
         .expect("the first file loads");
         let bad = "(deftemplate b (slot y))\n(defrule r2 (b (y ?y)) => (printout t ?y crlf))\n(defrule r3 (a (z 1)) =>)\n(deffacts f (a (x 1)))";
         let err = env
-            .load_str(bad, "bad.clp")
+            .load_str_atomic(bad, "bad.clp")
             .expect_err("the second file has an error");
         assert_eq!(err.diagnostics.len(), 1);
         assert!(err.rendered.contains("bad.clp:3:17"), "{}", err.rendered);

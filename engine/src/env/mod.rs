@@ -27,6 +27,7 @@ pub mod journal;
 mod load;
 mod pretty;
 mod provenance;
+mod report;
 mod router;
 mod run;
 mod show;
@@ -45,6 +46,7 @@ use crate::wm::WorkingMemory;
 pub use commands::names as command_names;
 pub use hypothesis::{HypothesisReport, Justification, LevelStats, Reason};
 pub use load::LoadError;
+pub use report::DiagnosticStyle;
 pub use router::{Routers, TextInput};
 pub use run::{Limits, RunError, StopReason};
 use rustc_hash::FxHashMap;
@@ -270,6 +272,12 @@ pub struct Runtime {
     /// Batch files a command asked for while commands were being read from a batch
     /// file or a prompt, waiting to be read next (see [`Environment::batch_str`]).
     pub batch_queue: BatchQueue,
+    /// How errors are shown: in CLIPS's words or Salience's.
+    pub diagnostic_style: DiagnosticStyle,
+    /// Set while a command typed at the prompt or read from a batch file is
+    /// evaluated (CLIPS's `EvaluatingTopLevelCommand`): `load` then shows its
+    /// progress.
+    pub top_level_command: bool,
 }
 
 impl Runtime {
@@ -406,6 +414,8 @@ impl Environment {
                 running: false,
                 hypothesis: hypothesis::State::default(),
                 batch_queue: BatchQueue::default(),
+                diagnostic_style: DiagnosticStyle::default(),
+                top_level_command: false,
             },
             net: Network::default(),
             branch_net: None,
@@ -541,7 +551,9 @@ impl Environment {
         let duplication = self.rt.fact_duplication;
         let reset_globals = self.rt.reset_globals;
         let checking = self.rt.dynamic_constraint_checking;
+        let style = self.rt.diagnostic_style;
         *self = Environment::new();
+        self.rt.diagnostic_style = style;
         self.rt.fact_duplication = duplication;
         self.rt.reset_globals = reset_globals;
         self.rt.dynamic_constraint_checking = checking;

@@ -16,6 +16,7 @@ mod teach;
 #[cfg(test)]
 mod test_support;
 
+use super::load::LoadOutput;
 use super::{show, Environment, Runtime, SalienceEvaluation};
 use crate::agenda::Strategy;
 use crate::compile::expr::{CommandSig, CommandTable};
@@ -803,19 +804,21 @@ fn run(env: &mut Environment, args: &[Value]) -> R {
     }
 }
 
+/// `load` and `load*` (`quiet`): TRUE when every construct of the file loaded,
+/// FALSE when some were left out (each reported) or the file cannot be opened.
+/// `load` typed as a command also prints a character for each construct.
 fn load_with(env: &mut Environment, args: &[Value], quiet: bool) -> R {
     let path = lexeme(args, 0, "load")?;
     let Ok(text) = std::fs::read_to_string(&path) else {
         return Ok(unable_to_open(env, "load", &path));
     };
-    match env.load_text(std::rc::Rc::from(text), &path) {
-        Ok(()) => Ok(Value::true_sym()),
-        Err(e) => {
-            let _ = quiet;
-            env.report(&e.rendered);
-            Ok(Value::false_sym())
-        }
-    }
+    let output = if quiet || !env.rt.top_level_command {
+        LoadOutput::Errors
+    } else {
+        LoadOutput::Progress
+    };
+    let loaded = env.load_constructs(std::rc::Rc::from(text), &path, output);
+    Ok(Value::boolean(loaded.is_ok()))
 }
 
 /// Reports, as CLIPS 6.4 does, that `function` could not open `path`; FALSE.

@@ -90,6 +90,22 @@ pub fn parse_each(text: &str, mut each: impl FnMut(Result<TopLevel, Vec<Diagnost
     }
 }
 
+/// Whether `name` opens a construct CLIPS knows (the ones Salience does not
+/// support included: loading one is an error in that construct, not a stray
+/// command).
+pub fn is_construct_name(name: &str) -> bool {
+    matches!(
+        name,
+        "deftemplate"
+            | "deffacts"
+            | "defrule"
+            | "deffunction"
+            | "defglobal"
+            | "defmodule"
+            | "defhypothesis"
+    ) || UNSUPPORTED.contains(&name)
+}
+
 /// Parses one already-read top-level item: a list headed by deftemplate, deffacts,
 /// defrule, deffunction, defglobal or defmodule becomes a [`Construct`]; any other
 /// list or a lone token becomes a command expression.
