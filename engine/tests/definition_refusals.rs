@@ -105,10 +105,10 @@ fn a_template_no_longer_in_use_is_redefined() {
     }
 }
 
-/// The check before a load sees the rules defined earlier in the same file: the
-/// load fails and defines nothing, as every failed load.
+/// A load defines its constructs one by one, as CLIPS's does: a rule defined
+/// earlier in the file keeps its template, whose redefinition is refused alone.
 #[test]
-fn a_load_redefining_a_template_its_own_rule_uses_defines_nothing() {
+fn a_load_redefining_a_template_its_own_rule_uses_refuses_that_template() {
     let mut env = Environment::new();
     let err = env
         .load_str(
@@ -118,6 +118,13 @@ fn a_load_redefining_a_template_its_own_rule_uses_defines_nothing() {
         .expect_err("the template is in use when it is redefined");
     assert!(err.rendered.contains(REFUSED), "{}", err.rendered);
     assert!(err.rendered.contains("f.clp:3:14"), "{}", err.rendered);
+    assert!(env.template_id("a").is_some());
+    assert!(env.rule_index("r").is_some());
+    // The all-or-nothing load of the same text defines nothing.
+    env.clear();
+    let atomic = "(deftemplate a (slot x))\n(defrule r (a (x ?x)) =>)\n(deftemplate a (slot y))\n";
+    let err = env.load_str_atomic(atomic, "f.clp").expect_err("refused");
+    assert!(err.rendered.contains(REFUSED), "{}", err.rendered);
     assert!(env.template_id("a").is_none());
     assert!(env.rule_index("r").is_none());
     // Reloading a file over its own rules is refused, as in CLIPS; (clear) first.

@@ -298,11 +298,11 @@ impl Routers {
     pub fn write_bytes(&mut self, name: &str, bytes: &[u8]) -> bool {
         match standard(name) {
             Some(Standard::Out) => {
-                self.to_dribble(bytes);
+                self.copy_to_dribble(bytes);
                 self.stdout.write_all(bytes).is_ok()
             }
             Some(Standard::Err) => {
-                self.to_dribble(bytes);
+                self.copy_to_dribble(bytes);
                 let _ = self.stdout.flush();
                 self.stderr.write_all(bytes).is_ok()
             }
@@ -316,7 +316,7 @@ impl Routers {
     }
 
     /// Copies terminal output to the dribble file, if one is open.
-    fn to_dribble(&mut self, bytes: &[u8]) {
+    fn copy_to_dribble(&mut self, bytes: &[u8]) {
         if let Some(dribble) = &mut self.dribble {
             let _ = dribble.write_all(bytes);
         }
@@ -456,7 +456,7 @@ impl Routers {
         if input.echo {
             let consumed = input.text.as_bytes().get(start..input.pos);
             let consumed = consumed.unwrap_or_default();
-            self.to_dribble(consumed);
+            self.copy_to_dribble(consumed);
             let _ = self.stdout.write_all(consumed);
         }
         value

@@ -254,6 +254,7 @@ impl Network {
                         }
                         (_, last) => {
                             sub.extend(last);
+                            let matches_facts = sub.iter().map(pattern_count).sum::<usize>() > 0;
                             // The sub-chain hangs off the same parent and runs before
                             // the count node: CLIPS puts such a "join from the right"
                             // second among the parent's children.
@@ -269,6 +270,7 @@ impl Network {
                             let count = self.child(
                                 NodeKind::SubCount(SubCount {
                                     exists,
+                                    matches_facts,
                                     owners: FxHashMap::default(),
                                     pending: FxHashMap::default(),
                                 }),

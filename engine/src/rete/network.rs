@@ -103,6 +103,9 @@ pub(super) struct Count {
 #[derive(Debug)]
 pub(super) struct SubCount {
     pub exists: bool,
+    /// Whether the sub-chain matches facts: a `not`/`exists` of `test`s alone has
+    /// no place in the list of facts an activation shows, as in CLIPS.
+    pub matches_facts: bool,
     /// Parent token to this node's token for it.
     pub owners: FxHashMap<TokenId, TokenId>,
     /// Results that arrived before this node saw their parent token.
@@ -451,7 +454,12 @@ impl Network {
         let mut t = token;
         while t != ROOT_TOKEN {
             let tok = self.tokens.get(t);
-            if !matches!(self.nodes[tok.node as usize].kind, NodeKind::Test(_)) {
+            let shown = match &self.nodes[tok.node as usize].kind {
+                NodeKind::Test(_) => false,
+                NodeKind::SubCount(count) => count.matches_facts,
+                _ => true,
+            };
+            if shown {
                 out.push(tok.matched().map(|m| m.fact.id));
             }
             t = tok.parent;

@@ -900,8 +900,15 @@ fn refresh(env: &mut Environment, args: &[Value]) -> R {
     Ok(Value::Void)
 }
 
+/// `(refresh-agenda)`: evaluates the salience of each activation again, whatever
+/// the salience evaluation setting (CLIPS evaluates them as when-activated).
 fn refresh_agenda(env: &mut Environment, _: &[Value]) -> R {
+    let setting = std::mem::replace(
+        &mut env.rt.salience_evaluation,
+        SalienceEvaluation::WhenActivated,
+    );
     env.refresh_saliences();
+    env.rt.salience_evaluation = setting;
     Ok(Value::Void)
 }
 
