@@ -261,6 +261,8 @@ pub struct Runtime {
     /// `set-dynamic-constraint-checking`: whether slot values are checked against
     /// their constraints when facts are made at run time.
     pub dynamic_constraint_checking: bool,
+    /// The settings only commands read (`set-locale`, `conserve-mem`, ...).
+    pub settings: commands::Settings,
     /// The firing journal, when switched on.
     pub journal: Option<journal::Journal>,
     /// Hypothetical reasoning: the trail of open branches, the report and the log.
@@ -402,6 +404,7 @@ impl Environment {
                 fact_duplication: false,
                 reset_globals: true,
                 dynamic_constraint_checking: false,
+                settings: Default::default(),
                 journal: None,
                 running: false,
                 hypothesis: hypothesis::State::default(),
@@ -492,6 +495,7 @@ impl Environment {
     /// turned that off), focuses MAIN and asserts the deffacts.
     pub fn reset(&mut self) {
         self.branch_net = None;
+        self.rt.fn_state.error = Value::false_sym();
         self.clear_facts();
         self.rt.agenda.clear();
         if self.rt.reset_globals {
@@ -541,7 +545,9 @@ impl Environment {
         let duplication = self.rt.fact_duplication;
         let reset_globals = self.rt.reset_globals;
         let checking = self.rt.dynamic_constraint_checking;
+        let settings = std::mem::take(&mut self.rt.settings);
         *self = Environment::new();
+        self.rt.settings = settings;
         self.rt.fact_duplication = duplication;
         self.rt.reset_globals = reset_globals;
         self.rt.dynamic_constraint_checking = checking;
