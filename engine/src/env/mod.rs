@@ -263,6 +263,8 @@ pub struct Runtime {
     /// `set-dynamic-constraint-checking`: whether slot values are checked against
     /// their constraints when facts are made at run time.
     pub dynamic_constraint_checking: bool,
+    /// The settings only commands read (`set-locale`, `conserve-mem`, ...).
+    pub settings: commands::Settings,
     /// The firing journal, when switched on.
     pub journal: Option<journal::Journal>,
     /// Hypothetical reasoning: the trail of open branches, the report and the log.
@@ -410,6 +412,7 @@ impl Environment {
                 fact_duplication: false,
                 reset_globals: true,
                 dynamic_constraint_checking: false,
+                settings: Default::default(),
                 journal: None,
                 running: false,
                 hypothesis: hypothesis::State::default(),
@@ -502,6 +505,7 @@ impl Environment {
     /// turned that off), focuses MAIN and asserts the deffacts.
     pub fn reset(&mut self) {
         self.branch_net = None;
+        self.rt.fn_state.error = Value::false_sym();
         self.clear_facts();
         self.rt.agenda.clear();
         if self.rt.reset_globals {
@@ -552,8 +556,10 @@ impl Environment {
         let reset_globals = self.rt.reset_globals;
         let checking = self.rt.dynamic_constraint_checking;
         let style = self.rt.diagnostic_style;
+        let settings = std::mem::take(&mut self.rt.settings);
         *self = Environment::new();
         self.rt.diagnostic_style = style;
+        self.rt.settings = settings;
         self.rt.fact_duplication = duplication;
         self.rt.reset_globals = reset_globals;
         self.rt.dynamic_constraint_checking = checking;

@@ -43,6 +43,39 @@ fn singularity(name: &str) -> FnError {
     ))
 }
 
+/// The math functions that set the error state (`get-error`) as CLIPS's extended
+/// math functions do: cleared when called, set when they fail.
+const ERROR_STATE_FUNCTIONS: [&str; 20] = [
+    "sqrt", "log", "log10", "**", "tan", "sec", "csc", "cot", "asin", "acos", "atan2", "asec",
+    "acsc", "acosh", "atanh", "asech", "acsch", "acoth", "coth", "csch",
+];
+
+/// The error state CLIPS sets for each extended math error, by its message id.
+const ERROR_STATES: [(&str, &str); 3] = [
+    ("[EMATHFUN1]", "DOMAIN_ERROR"),
+    ("[EMATHFUN2]", "ARGUMENT_OVERFLOW"),
+    ("[EMATHFUN3]", "SINGULARITY_AT_ASYMPTOTE"),
+];
+
+/// Records in the error state the outcome of math function `name`, if it is one that
+/// keeps it ([`ERROR_STATE_FUNCTIONS`]); passes `result` on.
+fn keep_error_state(
+    state: &mut FnState,
+    name: &str,
+    result: Result<f64, FnError>,
+) -> Result<Value, FnError> {
+    if ERROR_STATE_FUNCTIONS.contains(&name) {
+        state.error = match &result {
+            Ok(_) => Value::false_sym(),
+            Err(e) => ERROR_STATES
+                .iter()
+                .find(|(id, _)| e.message.starts_with(id))
+                .map_or_else(Value::false_sym, |(_, symbol)| Value::symbol(symbol)),
+        };
+    }
+    result.map(Value::Float)
+}
+
 /// Folds the arguments left to right, starting from `start` if given (else from the
 /// first argument): integers combine with `int_op` until a float appears, after
 /// which everything combines as floats.
@@ -211,23 +244,27 @@ pub fn round(_: &mut FnState, args: &[Value]) -> Result<Value, FnError> {
 }
 
 /// `(** <number> <number>)`: the first argument raised to the second, a float.
-pub fn power(_: &mut FnState, args: &[Value]) -> Result<Value, FnError> {
+pub fn power(state: &mut FnState, args: &[Value]) -> Result<Value, FnError> {
     let x = args::float("**", args, 0)?;
     let y = args::float("**", args, 1)?;
-    if (x == 0.0 && y <= 0.0) || (x < 0.0 && y.trunc() != y) {
-        return Err(domain_error("**"));
-    }
-    Ok(Value::Float(x.powf(y)))
+    let result = if (x == 0.0 && y <= 0.0) || (x < 0.0 && y.trunc() != y) {
+        Err(domain_error("**"))
+    } else {
+        Ok(x.powf(y))
+    };
+    keep_error_state(state, "**", result)
 }
 
 /// `(atan2 <y> <x>)`: the angle of the point (x, y); both zero is a domain error.
-pub fn atan2(_: &mut FnState, args: &[Value]) -> Result<Value, FnError> {
+pub fn atan2(state: &mut FnState, args: &[Value]) -> Result<Value, FnError> {
     let y = args::float("atan2", args, 0)?;
     let x = args::float("atan2", args, 1)?;
-    if x == 0.0 && y == 0.0 {
-        return Err(domain_error("atan2"));
-    }
-    Ok(Value::Float(y.atan2(x)))
+    let result = if x == 0.0 && y == 0.0 {
+        Err(domain_error("atan2"))
+    } else {
+        Ok(y.atan2(x))
+    };
+    keep_error_state(state, "atan2", result)
 }
 
 /// `(pi)`: π.
@@ -382,8 +419,9 @@ macro_rules! unary_builtins {
     ($($(#[$doc:meta])* $fn_name:ident => $clips:literal;)*) => {
         $(
             $(#[$doc])*
-            pub fn $fn_name(_: &mut FnState, args: &[Value]) -> Result<Value, FnError> {
-                unary($clips, args::float($clips, args, 0)?).map(Value::Float)
+            pub fn $fn_name(state: &mut FnState, args: &[Value]) -> Result<Value, FnError> {
+                let x = args::float($clips, args, 0)?;
+                keep_error_state(state, $clips, unary($clips, x))
             }
         )*
     };

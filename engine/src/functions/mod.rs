@@ -13,6 +13,7 @@
 
 pub mod args;
 pub mod compare;
+pub mod errors;
 pub mod format;
 pub mod math;
 pub mod misc;
@@ -44,6 +45,10 @@ pub struct Builtin {
     pub min_args: usize,
     /// The most arguments, or `None` for no limit.
     pub max_args: Option<usize>,
+    /// CLIPS's restriction string for the arguments (`get-function-restrictions`):
+    /// the default type code, then one code per argument position, `;`-separated
+    /// (e.g. `ld` for numbers, `*;y` for anything then a symbol), `*` for none.
+    pub restrictions: &'static str,
     /// The implementation.
     pub run: BuiltinFn,
 }
@@ -99,6 +104,8 @@ pub struct FnState {
     /// prints `[MISCFUN3] ...` and still returns a number). Each is one line without
     /// its newline; the evaluator should print and clear them after each call.
     pub diagnostics: Vec<String>,
+    /// The error state `get-error` reads (`FALSE` when there is none).
+    pub error: Value,
 }
 
 impl Default for FnState {
@@ -107,6 +114,7 @@ impl Default for FnState {
             gensym_counter: 1,
             rng: random::GlibcRand::new(1),
             diagnostics: Vec::new(),
+            error: Value::false_sym(),
         }
     }
 }

@@ -117,9 +117,17 @@ pub fn str_compare(_: &mut FnState, args: &[Value]) -> Result<Value, FnError> {
 /// `(string-to-field <lexeme>)`: the first field the text holds, or the symbol
 /// `EOF` if it holds none.
 pub fn string_to_field(state: &mut FnState, args: &[Value]) -> Result<Value, FnError> {
-    let text = args::lexeme("string-to-field", args, 0)?;
-    Ok(scanner::next_field(&text, 0, &mut state.diagnostics)
-        .map_or_else(|| Value::symbol("EOF"), |(field, _)| field))
+    state.error = Value::false_sym();
+    let text = args::lexeme("string-to-field", args, 0).inspect_err(|_| {
+        state.error = Value::symbol("INVALID_ARGUMENT");
+    })?;
+    match scanner::next_field(&text, 0, &mut state.diagnostics) {
+        Some((field, _)) => Ok(field),
+        None => {
+            state.error = Value::symbol("EOF");
+            Ok(Value::symbol("EOF"))
+        }
+    }
 }
 
 /// `(str-replace <lexeme> <search> <replacement>)`: every non-overlapping

@@ -15,6 +15,7 @@
 
 pub mod args;
 pub mod constructs;
+pub mod prntutil;
 
 /// A message in CLIPS's words.
 pub type Message = String;

@@ -3,32 +3,11 @@
 
 use super::{Environment, R, TABLE};
 use crate::compile::expr::{resolve, Callee};
+use crate::compile::special_forms;
 use crate::eval::{self, EvalError, Unwind};
 use crate::functions::args::{check_arity, type_error};
-use crate::syntax::parse::QUERY_FUNCTIONS;
 use crate::syntax::Span;
 use crate::value::{atom, Value};
-
-/// The names the compiler gives a specialized parser, besides the fact-set queries
-/// ([`QUERY_FUNCTIONS`]): CLIPS's funcall refuses them. (`printout`, `and` and `or`
-/// have none in CLIPS, and are called as functions.)
-const SPECIALIZED: &[&str] = &[
-    "if",
-    "while",
-    "loop-for-count",
-    "foreach",
-    "progn$",
-    "progn",
-    "switch",
-    "bind",
-    "return",
-    "break",
-    "assert",
-    "modify",
-    "duplicate",
-    "expand$",
-    "sort",
-];
 
 /// `(funcall name arg...)`.
 pub(super) fn funcall(env: &mut Environment, args: &[Value]) -> R {
@@ -42,7 +21,7 @@ pub(super) fn funcall(env: &mut Environment, args: &[Value]) -> R {
         "or" => return Ok(Value::boolean(rest.iter().any(Value::is_truthy))),
         // Its arguments are evaluated before the call: nothing is left to time.
         "timer" => return Ok(Value::Float(0.0)),
-        n if SPECIALIZED.contains(&n) || QUERY_FUNCTIONS.contains(&n) => {
+        n if special_forms::lookup(n).is_some_and(|f| f.own_parser) => {
             return Err(funcall_type_error("function without specialized parser"))
         }
         _ => {}

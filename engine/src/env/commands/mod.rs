@@ -9,12 +9,18 @@ mod check_syntax;
 mod facts;
 mod files;
 mod funcall;
+mod function_info;
 mod introspect;
 mod listing;
 mod matches;
+mod memory;
+mod settings;
+mod system;
 mod teach;
 #[cfg(test)]
 mod test_support;
+mod time;
+mod watch_items;
 
 use super::load::LoadOutput;
 use super::{show, Environment, Runtime, SalienceEvaluation};
@@ -35,6 +41,7 @@ use files::{
     seek, tell, unget_char,
 };
 use funcall::funcall;
+use function_info::{apropos, get_function_list, get_function_restrictions};
 use introspect::{
     deffacts_module, deffunction_module, defglobal_module, defrule_module, deftemplate_module,
     deftemplate_slot_allowed_values, deftemplate_slot_cardinality, deftemplate_slot_default_value,
@@ -48,11 +55,20 @@ use listing::{
     list_defmodules, list_deftemplates, rules, show_defglobals,
 };
 use matches::matches;
+use memory::{mem_requests, mem_used, release_mem};
+pub use settings::Settings;
+use settings::{
+    conserve_mem, get_beta_memory_resizing, get_sequence_operator_recognition,
+    set_beta_memory_resizing, set_locale, set_sequence_operator_recognition,
+};
 use std::collections::HashMap;
 use std::sync::LazyLock;
+use system::{options, system};
 use teach::{
     get_provenance, remove_break, set_break, set_provenance, show_breaks, step, why, why_not,
 };
+use time::{gm_time, local_time, timetag};
+use watch_items::{get_watch_item, list_watch_items};
 
 /// A command's implementation.
 #[derive(Clone, Copy)]
@@ -71,6 +87,9 @@ pub struct CommandDef {
     pub min: usize,
     /// The most arguments, or `None`.
     pub max: Option<usize>,
+    /// CLIPS's restriction string for the arguments (`get-function-restrictions`;
+    /// see [`crate::functions::Builtin::restrictions`]), `*` for none.
+    pub restrictions: &'static str,
     /// The implementation.
     pub run: Command,
 }
@@ -81,12 +100,14 @@ const fn rt(
     name: &'static str,
     min: usize,
     max: Option<usize>,
+    restrictions: &'static str,
     f: fn(&mut Runtime, &[Value]) -> R,
 ) -> CommandDef {
     CommandDef {
         name,
         min,
         max,
+        restrictions,
         run: Command::Rt(f),
     }
 }
@@ -95,203 +116,310 @@ const fn env(
     name: &'static str,
     min: usize,
     max: Option<usize>,
+    restrictions: &'static str,
     f: fn(&mut Environment, &[Value]) -> R,
 ) -> CommandDef {
     CommandDef {
         name,
         min,
         max,
+        restrictions,
         run: Command::Env(f),
     }
 }
 
 static DEFS: &[CommandDef] = &[
-    rt("printout", 1, None, printout),
-    rt("print", 0, None, print),
-    rt("println", 0, None, println),
-    rt("format", 2, None, format),
-    rt("read", 0, Some(1), read),
-    rt("readline", 0, Some(1), readline),
-    rt("read-number", 0, Some(1), read_number),
-    rt("open", 2, Some(3), open),
-    rt("close", 0, Some(1), close),
-    rt("dribble-on", 1, Some(1), dribble_on),
-    rt("dribble-off", 0, Some(0), dribble_off),
-    rt("flush", 0, Some(1), flush),
-    rt("rewind", 1, Some(1), rewind),
-    rt("tell", 1, Some(1), tell),
-    rt("seek", 3, Some(3), seek),
-    rt("get-char", 0, Some(1), get_char),
-    rt("unget-char", 1, Some(2), unget_char),
-    rt("put-char", 1, Some(2), put_char),
-    rt("remove", 1, Some(1), remove),
-    rt("rename", 2, Some(2), rename),
-    rt("chdir", 0, Some(1), chdir),
-    rt("fact-index", 1, Some(1), fact_index),
-    rt("fact-slot-value", 2, Some(2), fact_slot_value),
-    rt("fact-existp", 1, Some(1), fact_existp),
-    rt("fact-relation", 1, Some(1), fact_relation),
-    rt("fact-slot-names", 1, Some(1), fact_slot_names),
-    rt("deftemplate-slot-names", 1, Some(1), deftemplate_slot_names),
+    rt("printout", 1, None, "*;ldsyn", printout),
+    rt("print", 0, None, "*", print),
+    rt("println", 0, None, "*", println),
+    rt("format", 2, None, "*;ldsyn;s", format),
+    rt("read", 0, Some(1), ";ldsyn", read),
+    rt("readline", 0, Some(1), ";ldsyn", readline),
+    rt("read-number", 0, Some(1), ";ldsyn", read_number),
+    rt("open", 2, Some(3), "*;sy;ldsyn;s", open),
+    rt("close", 0, Some(1), "ldsyn", close),
+    rt("dribble-on", 1, Some(1), "sy", dribble_on),
+    rt("dribble-off", 0, Some(0), "*", dribble_off),
+    rt("flush", 0, Some(1), "ldsyn", flush),
+    rt("rewind", 1, Some(1), ";ldsyn", rewind),
+    rt("tell", 1, Some(1), ";ldsyn", tell),
+    rt("seek", 3, Some(3), ";ldsyn;l;y", seek),
+    rt("get-char", 0, Some(1), ";ldsyn", get_char),
+    rt("unget-char", 1, Some(2), ";ldsyn;l", unget_char),
+    rt("put-char", 1, Some(2), ";ldsyn;l", put_char),
+    rt("remove", 1, Some(1), "sy", remove),
+    rt("rename", 2, Some(2), "sy", rename),
+    rt("chdir", 0, Some(1), "sy", chdir),
+    rt("fact-index", 1, Some(1), "f", fact_index),
+    rt("fact-slot-value", 2, Some(2), ";lf;y", fact_slot_value),
+    rt("fact-existp", 1, Some(1), "lf", fact_existp),
+    rt("fact-relation", 1, Some(1), "lf", fact_relation),
+    rt("fact-slot-names", 1, Some(1), "lf", fact_slot_names),
+    rt(
+        "deftemplate-slot-names",
+        1,
+        Some(1),
+        "y",
+        deftemplate_slot_names,
+    ),
     rt(
         "deftemplate-slot-existp",
         2,
         Some(2),
+        "y",
         deftemplate_slot_existp,
     ),
     rt(
         "deftemplate-slot-multip",
         2,
         Some(2),
+        "y",
         deftemplate_slot_multip,
     ),
     rt(
         "deftemplate-slot-singlep",
         2,
         Some(2),
+        "y",
         deftemplate_slot_singlep,
     ),
-    rt("deftemplate-slot-types", 2, Some(2), deftemplate_slot_types),
+    rt(
+        "deftemplate-slot-types",
+        2,
+        Some(2),
+        "y",
+        deftemplate_slot_types,
+    ),
     rt(
         "deftemplate-slot-allowed-values",
         2,
         Some(2),
+        "y",
         deftemplate_slot_allowed_values,
     ),
-    rt("deftemplate-slot-range", 2, Some(2), deftemplate_slot_range),
+    rt(
+        "deftemplate-slot-range",
+        2,
+        Some(2),
+        "y",
+        deftemplate_slot_range,
+    ),
     rt(
         "deftemplate-slot-cardinality",
         2,
         Some(2),
+        "y",
         deftemplate_slot_cardinality,
     ),
     rt(
         "deftemplate-slot-defaultp",
         2,
         Some(2),
+        "y",
         deftemplate_slot_defaultp,
     ),
     rt(
         "deftemplate-slot-default-value",
         2,
         Some(2),
+        "y",
         deftemplate_slot_default_value,
     ),
     rt(
         "deftemplate-slot-facet-existp",
         3,
         Some(3),
+        "y",
         deftemplate_slot_facet_existp,
     ),
     rt(
         "deftemplate-slot-facet-value",
         3,
         Some(3),
+        "y",
         deftemplate_slot_facet_value,
     ),
-    rt("deftemplate-module", 1, Some(1), deftemplate_module),
-    rt("deffacts-module", 1, Some(1), deffacts_module),
-    rt("defrule-module", 1, Some(1), defrule_module),
-    rt("deffunction-module", 1, Some(1), deffunction_module),
-    rt("defglobal-module", 1, Some(1), defglobal_module),
-    rt("get-fact-duplication", 0, Some(0), get_fact_duplication),
-    rt("set-fact-duplication", 1, Some(1), set_fact_duplication),
+    rt("deftemplate-module", 1, Some(1), "y", deftemplate_module),
+    rt("deffacts-module", 1, Some(1), "y", deffacts_module),
+    rt("defrule-module", 1, Some(1), "y", defrule_module),
+    rt("deffunction-module", 1, Some(1), "y", deffunction_module),
+    rt("defglobal-module", 1, Some(1), "y", defglobal_module),
+    rt(
+        "get-fact-duplication",
+        0,
+        Some(0),
+        "*",
+        get_fact_duplication,
+    ),
+    rt(
+        "set-fact-duplication",
+        1,
+        Some(1),
+        "*",
+        set_fact_duplication,
+    ),
     rt(
         "get-dynamic-constraint-checking",
         0,
         Some(0),
+        "*",
         get_dynamic_constraint_checking,
     ),
     rt(
         "set-dynamic-constraint-checking",
         1,
         Some(1),
+        "*",
         set_dynamic_constraint_checking,
     ),
-    rt("get-fact-list", 0, Some(1), get_fact_list),
-    rt("get-strategy", 0, Some(0), get_strategy),
-    env("set-strategy", 1, Some(1), set_strategy),
-    rt("watch", 1, None, watch),
-    rt("unwatch", 1, None, unwatch),
+    rt("get-fact-list", 0, Some(1), "y", get_fact_list),
+    rt("get-strategy", 0, Some(0), "*", get_strategy),
+    env("set-strategy", 1, Some(1), "y", set_strategy),
+    rt("watch", 1, None, "*;y", watch),
+    rt("unwatch", 1, None, "*;y", unwatch),
     rt(
         "set-salience-evaluation",
         1,
         Some(1),
+        "y",
         set_salience_evaluation,
     ),
     rt(
         "get-salience-evaluation",
         0,
         Some(0),
+        "*",
         get_salience_evaluation,
     ),
-    rt("get-focus", 0, Some(0), get_focus),
-    rt("get-focus-stack", 0, Some(0), get_focus_stack),
-    rt("list-focus-stack", 0, Some(0), list_focus_stack),
-    rt("pop-focus", 0, Some(0), pop_focus),
-    rt("clear-focus-stack", 0, Some(0), clear_focus_stack),
-    rt("halt", 0, Some(0), halt),
-    rt("exit", 0, Some(1), exit),
-    rt("facts", 0, Some(4), facts),
-    rt("rules", 0, Some(1), rules),
-    env("agenda", 0, Some(1), agenda),
-    rt("list-defrules", 0, Some(1), rules),
-    rt("list-deftemplates", 0, Some(1), list_deftemplates),
-    rt("list-deffacts", 0, Some(1), list_deffacts),
-    rt("list-deffunctions", 0, Some(1), list_deffunctions),
-    rt("list-defglobals", 0, Some(1), list_defglobals),
-    rt("show-defglobals", 0, Some(1), show_defglobals),
-    rt("get-reset-globals", 0, Some(0), get_reset_globals),
-    rt("set-reset-globals", 1, Some(1), set_reset_globals),
-    rt("list-defmodules", 0, Some(0), list_defmodules),
-    rt("get-deftemplate-list", 0, Some(1), get_deftemplate_list),
-    rt("get-defrule-list", 0, Some(1), get_defrule_list),
-    rt("get-deffacts-list", 0, Some(1), get_deffacts_list),
-    rt("get-deffunction-list", 0, Some(1), get_deffunction_list),
-    rt("get-defglobal-list", 0, Some(1), get_defglobal_list),
-    rt("get-defmodule-list", 0, Some(0), get_defmodule_list),
-    rt("ppdefrule", 1, Some(1), ppdefrule),
-    rt("ppdeftemplate", 1, Some(1), ppdeftemplate),
-    rt("ppdeffunction", 1, Some(1), ppdeffunction),
-    rt("ppdefglobal", 1, Some(1), ppdefglobal),
-    rt("ppdeffacts", 1, Some(1), ppdeffacts),
-    rt("get-current-module", 0, Some(0), get_current_module),
-    rt("set-current-module", 1, Some(1), set_current_module),
-    rt("save-facts", 1, None, save_facts),
-    env("retract", 1, None, retract),
-    env("assert-string", 1, Some(1), assert_string),
-    env("reset", 0, Some(0), reset),
-    env("clear", 0, Some(0), clear),
-    env("run", 0, Some(1), run),
-    env("load", 1, Some(1), load),
-    env("load*", 1, Some(1), load_quiet),
-    env("batch", 1, Some(1), batch),
-    env("batch*", 1, Some(1), batch_quiet),
-    env("focus", 1, None, focus),
-    env("refresh", 1, Some(1), refresh),
-    env("refresh-agenda", 0, Some(1), refresh_agenda),
-    env("eval", 1, Some(1), eval_string),
-    env("build", 1, Some(1), build),
-    env("load-facts", 1, Some(1), load_facts),
-    env("undefrule", 1, Some(1), undefrule),
-    rt("undeffunction", 1, Some(1), undeffunction),
-    rt("undeftemplate", 1, Some(1), undeftemplate),
-    rt("undeffacts", 1, Some(1), undeffacts),
-    rt("undefglobal", 1, Some(1), undefglobal),
-    rt("ppfact", 1, Some(3), ppfact),
-    env("funcall", 1, None, funcall),
-    rt("check-syntax", 1, Some(1), check_syntax),
-    env("dependencies", 1, Some(1), dependencies),
-    env("dependents", 1, Some(1), dependents),
-    env("matches", 1, Some(2), matches),
-    env("why", 1, Some(2), why),
-    env("why-not", 1, Some(1), why_not),
-    env("step", 0, Some(0), step),
-    rt("set-provenance", 1, Some(1), set_provenance),
-    rt("get-provenance", 0, Some(0), get_provenance),
-    env("set-break", 1, Some(1), set_break),
-    env("remove-break", 0, Some(1), remove_break),
-    env("show-breaks", 0, Some(1), show_breaks),
+    rt("get-focus", 0, Some(0), "*", get_focus),
+    rt("get-focus-stack", 0, Some(0), "*", get_focus_stack),
+    rt("list-focus-stack", 0, Some(0), "*", list_focus_stack),
+    rt("pop-focus", 0, Some(0), "*", pop_focus),
+    rt("clear-focus-stack", 0, Some(0), "*", clear_focus_stack),
+    rt("halt", 0, Some(0), "*", halt),
+    rt("exit", 0, Some(1), "l", exit),
+    rt("facts", 0, Some(4), "l;*", facts),
+    rt("rules", 0, Some(1), "y", rules),
+    env("agenda", 0, Some(1), "y", agenda),
+    rt("list-defrules", 0, Some(1), "y", rules),
+    rt("list-deftemplates", 0, Some(1), "y", list_deftemplates),
+    rt("list-deffacts", 0, Some(1), "y", list_deffacts),
+    rt("list-deffunctions", 0, Some(1), "y", list_deffunctions),
+    rt("list-defglobals", 0, Some(1), "y", list_defglobals),
+    rt("show-defglobals", 0, Some(1), "y", show_defglobals),
+    rt("get-reset-globals", 0, Some(0), "*", get_reset_globals),
+    rt("set-reset-globals", 1, Some(1), "*", set_reset_globals),
+    rt("list-defmodules", 0, Some(0), "*", list_defmodules),
+    rt(
+        "get-deftemplate-list",
+        0,
+        Some(1),
+        "y",
+        get_deftemplate_list,
+    ),
+    rt("get-defrule-list", 0, Some(1), "y", get_defrule_list),
+    rt("get-deffacts-list", 0, Some(1), "y", get_deffacts_list),
+    rt(
+        "get-deffunction-list",
+        0,
+        Some(1),
+        "y",
+        get_deffunction_list,
+    ),
+    rt("get-defglobal-list", 0, Some(1), "y", get_defglobal_list),
+    rt("get-defmodule-list", 0, Some(0), "*", get_defmodule_list),
+    rt("ppdefrule", 1, Some(1), ";y;ldsyn", ppdefrule),
+    rt("ppdeftemplate", 1, Some(1), ";y;ldsyn", ppdeftemplate),
+    rt("ppdeffunction", 1, Some(1), ";y;ldsyn", ppdeffunction),
+    rt("ppdefglobal", 1, Some(1), ";y;ldsyn", ppdefglobal),
+    rt("ppdeffacts", 1, Some(1), ";y;ldsyn", ppdeffacts),
+    rt("get-current-module", 0, Some(0), "*", get_current_module),
+    rt("set-current-module", 1, Some(1), "y", set_current_module),
+    rt("save-facts", 1, None, "y;sy", save_facts),
+    env("retract", 1, None, "fly", retract),
+    env("assert-string", 1, Some(1), "s", assert_string),
+    env("reset", 0, Some(0), "*", reset),
+    env("clear", 0, Some(0), "*", clear),
+    env("run", 0, Some(1), "l", run),
+    env("load", 1, Some(1), "sy", load),
+    env("load*", 1, Some(1), "sy", load_quiet),
+    env("batch", 1, Some(1), "sy", batch),
+    env("batch*", 1, Some(1), "sy", batch_quiet),
+    env("focus", 1, None, "y", focus),
+    env("refresh", 1, Some(1), "y", refresh),
+    env("refresh-agenda", 0, Some(1), "y", refresh_agenda),
+    env("eval", 1, Some(1), "sy", eval_string),
+    env("build", 1, Some(1), "sy", build),
+    env("load-facts", 1, Some(1), "sy", load_facts),
+    env("undefrule", 1, Some(1), "y", undefrule),
+    rt("undeffunction", 1, Some(1), "y", undeffunction),
+    rt("undeftemplate", 1, Some(1), "y", undeftemplate),
+    rt("undeffacts", 1, Some(1), "y", undeffacts),
+    rt("undefglobal", 1, Some(1), "y", undefglobal),
+    rt("ppfact", 1, Some(3), "*;lf;ldsyn", ppfact),
+    env("funcall", 1, None, "*;sy", funcall),
+    rt("check-syntax", 1, Some(1), "s", check_syntax),
+    env("dependencies", 1, Some(1), "infly", dependencies),
+    env("dependents", 1, Some(1), "infly", dependents),
+    env("matches", 1, Some(2), "y", matches),
+    env("why", 1, Some(2), "*", why),
+    env("why-not", 1, Some(1), "*", why_not),
+    env("step", 0, Some(0), "*", step),
+    rt("set-provenance", 1, Some(1), "*", set_provenance),
+    rt("get-provenance", 0, Some(0), "*", get_provenance),
+    env("set-break", 1, Some(1), "y", set_break),
+    env("remove-break", 0, Some(1), "y", remove_break),
+    env("show-breaks", 0, Some(1), "y", show_breaks),
+    rt("get-function-list", 0, Some(0), "*", get_function_list),
+    rt(
+        "get-function-restrictions",
+        1,
+        Some(1),
+        "y",
+        get_function_restrictions,
+    ),
+    rt("apropos", 1, Some(1), "y", apropos),
+    rt("mem-used", 0, Some(0), "*", mem_used),
+    rt("mem-requests", 0, Some(0), "*", mem_requests),
+    rt("release-mem", 0, Some(0), "*", release_mem),
+    rt("conserve-mem", 1, Some(1), "y", conserve_mem),
+    rt(
+        "get-sequence-operator-recognition",
+        0,
+        Some(0),
+        "*",
+        get_sequence_operator_recognition,
+    ),
+    rt(
+        "set-sequence-operator-recognition",
+        1,
+        Some(1),
+        "y",
+        set_sequence_operator_recognition,
+    ),
+    rt(
+        "get-beta-memory-resizing",
+        0,
+        Some(0),
+        "*",
+        get_beta_memory_resizing,
+    ),
+    rt(
+        "set-beta-memory-resizing",
+        1,
+        Some(1),
+        "*",
+        set_beta_memory_resizing,
+    ),
+    rt("set-locale", 0, Some(1), ";s", set_locale),
+    rt("system", 0, None, "sy", system),
+    rt("options", 0, Some(0), "*", options),
+    rt("timetag", 1, Some(1), "infly", timetag),
+    rt("local-time", 0, Some(0), "*", local_time),
+    rt("gm-time", 0, Some(0), "*", gm_time),
+    rt("get-watch-item", 1, Some(1), "y", get_watch_item),
+    rt("list-watch-items", 0, None, "*;y", list_watch_items),
+    env("str-assert", 1, Some(1), "s", assert_string),
 ];
 
 static BY_NAME: LazyLock<HashMap<&'static str, u32>> = LazyLock::new(|| {
@@ -445,11 +573,17 @@ fn input_name(args: &[Value]) -> String {
     args.first().map_or_else(|| "t".to_string(), logical_name)
 }
 
+/// `(read [<logical-name>])`: the next token; `EOF` at the end, which is also the
+/// error state (`get-error`) CLIPS leaves, cleared by every read.
 fn read(rt: &mut Runtime, args: &[Value]) -> R {
     let name = input_name(args);
+    rt.fn_state.error = Value::false_sym();
     match rt.routers.read_token(&name).map_err(EvalError::new)? {
         Some(v) => Ok(v),
-        None => Ok(Value::symbol("EOF")),
+        None => {
+            rt.fn_state.error = Value::symbol("EOF");
+            Ok(Value::symbol("EOF"))
+        }
     }
 }
 

@@ -1,0 +1,94 @@
+//! The forms the compiler builds itself rather than calling a function (`if`,
+//! `bind`, `assert`, ...), with what CLIPS 6.41 registers for each: they are
+//! functions to `get-function-list` and `get-function-restrictions`, and most have
+//! a parser of their own, which `funcall` refuses to call through.
+
+use crate::syntax::parse::QUERY_FUNCTIONS;
+
+/// A special form.
+pub struct SpecialForm {
+    /// The CLIPS name.
+    pub name: &'static str,
+    /// The least number of arguments CLIPS registers.
+    pub min: usize,
+    /// The most arguments CLIPS registers, or `None`.
+    pub max: Option<usize>,
+    /// CLIPS's restriction string (see [`crate::functions::Builtin::restrictions`]).
+    pub restrictions: &'static str,
+    /// Whether CLIPS parses it with a parser of its own (`timer` it parses as a
+    /// function call).
+    pub own_parser: bool,
+}
+
+const fn form(
+    name: &'static str,
+    min: usize,
+    max: Option<usize>,
+    restrictions: &'static str,
+) -> SpecialForm {
+    SpecialForm {
+        name,
+        min,
+        max,
+        restrictions,
+        own_parser: true,
+    }
+}
+
+/// Every special form but the fact-set queries ([`QUERY_FUNCTIONS`]).
+pub static SPECIAL_FORMS: &[SpecialForm] = &[
+    form("if", 0, None, "*"),
+    form("while", 0, None, "*"),
+    form("loop-for-count", 0, None, "*"),
+    form("foreach", 0, None, "*"),
+    form("progn$", 0, None, "*"),
+    form("progn", 0, None, "*"),
+    form("switch", 0, None, "*"),
+    form("bind", 0, None, "*"),
+    form("return", 0, None, "*"),
+    form("break", 0, Some(0), "*"),
+    form("assert", 0, None, "*"),
+    form("modify", 0, None, "*;lf"),
+    form("duplicate", 0, None, "*;lf"),
+    form("expand$", 1, Some(1), "m"),
+    form("sort", 1, None, "*;y"),
+    SpecialForm {
+        own_parser: false,
+        ..form("timer", 0, None, "*")
+    },
+];
+
+/// The fact-set queries as special forms: CLIPS registers each with any number of
+/// arguments and no restrictions.
+static QUERIES: [SpecialForm; QUERY_FUNCTIONS.len()] = {
+    let mut forms = [const { form("", 0, None, "*") }; QUERY_FUNCTIONS.len()];
+    let mut i = 0;
+    while i < QUERY_FUNCTIONS.len() {
+        forms[i].name = QUERY_FUNCTIONS[i];
+        i += 1;
+    }
+    forms
+};
+
+/// Every special form, the queries included.
+pub fn all() -> impl Iterator<Item = &'static SpecialForm> {
+    SPECIAL_FORMS.iter().chain(QUERIES.iter())
+}
+
+/// The special form named `name`.
+pub fn lookup(name: &str) -> Option<&'static SpecialForm> {
+    all().find(|f| f.name == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forms_and_queries_are_found() {
+        assert_eq!(lookup("modify").map(|f| f.restrictions), Some("*;lf"));
+        assert!(lookup("do-for-fact").is_some_and(|f| f.own_parser));
+        assert!(lookup("timer").is_some_and(|f| !f.own_parser));
+        assert!(lookup("str-cat").is_none());
+    }
+}

@@ -1,0 +1,34 @@
+//! `PRNTUTIL`: CLIPS's general messages about items that cannot be found or used.
+
+/// `[PRNTUTIL1]`: no `item` (`function`, `fact`, `defmodule`, ...) is named `name`;
+/// `quoted` puts the name in quotes, as most of CLIPS's callers do.
+pub fn prntutil1(item: &str, name: &str, quoted: bool) -> String {
+    let name = if quoted {
+        format!("'{name}'")
+    } else {
+        name.to_string()
+    };
+    format!("[PRNTUTIL1] Unable to find {item} {name}.")
+}
+
+/// `[PRNTUTIL11]`: fact `index` was used after it was retracted.
+pub fn prntutil11(index: u64) -> String {
+    format!("[PRNTUTIL11] The fact f-{index} has been retracted.")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_quoted_when_asked() {
+        assert_eq!(
+            prntutil1("function", "bogus", true),
+            "[PRNTUTIL1] Unable to find function 'bogus'."
+        );
+        assert_eq!(
+            prntutil1("fact", "f-3", false),
+            "[PRNTUTIL1] Unable to find fact f-3."
+        );
+    }
+}
