@@ -1,6 +1,7 @@
-//! A failed `load` leaves the environment exactly as it was, and usable: a file with
-//! one bad construct among good ones defines nothing, and the program already loaded
-//! keeps its rules, facts, agenda and globals, runs, and accepts a corrected load.
+//! A failed all-or-nothing load (`load_str_atomic`, the embedders' option) leaves the
+//! environment exactly as it was, and usable: a file with one bad construct among
+//! good ones defines nothing, and the program already loaded keeps its rules, facts,
+//! agenda and globals, runs, and accepts a corrected load.
 
 use salience_engine::env::Environment;
 
@@ -44,13 +45,13 @@ fn observe(env: &mut Environment) -> String {
 #[test]
 fn failed_load_leaves_the_environment_unchanged_and_usable() {
     let mut env = Environment::new();
-    env.load_str(GOOD, "good.clp")
+    env.load_str_atomic(GOOD, "good.clp")
         .expect("the good program loads");
     env.reset();
     let before = observe(&mut env);
 
     let error = env
-        .load_str(BAD, "bad.clp")
+        .load_str_atomic(BAD, "bad.clp")
         .expect_err("the bad file must fail");
     // Every error of the file is reported, each with its place.
     assert!(error.rendered.contains("bad.clp:4:"), "{}", error.rendered);
@@ -75,14 +76,14 @@ fn failed_load_leaves_the_environment_unchanged_and_usable() {
     let fixed = BAD
         .replace("(colour red)", "(name apple)")
         .replace("(printout t \"x\" crlf)\n", "(printout t \"x\" crlf))\n");
-    env.load_str(&fixed, "fixed.clp")
+    env.load_str_atomic(&fixed, "fixed.clp")
         .expect("the corrected file loads");
     env.reset();
     assert_eq!(env.run(None).expect("runs"), 5);
 }
 
 #[test]
-fn failed_load_of_a_file_keeps_earlier_files() {
+fn a_file_load_keeps_earlier_files_and_leaves_out_only_its_bad_construct() {
     let dir = std::env::temp_dir().join(format!("salience-load-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let bad = dir.join("bad.clp");
@@ -92,7 +93,7 @@ fn failed_load_of_a_file_keeps_earlier_files() {
     )
     .expect("write");
     let mut env = Environment::new();
-    env.load_str(GOOD, "good.clp").expect("loads");
+    env.load_str_atomic(GOOD, "good.clp").expect("loads");
     let error = env.load_file(&bad).expect_err("unbound ?y");
     assert!(error.rendered.contains("bad.clp:2:"), "{}", error.rendered);
     assert!(
@@ -100,6 +101,9 @@ fn failed_load_of_a_file_keeps_earlier_files() {
         "a caret marks the spot: {}",
         error.rendered
     );
-    assert_eq!(env.rule_indices().len(), 1, "only `heavy` is defined");
+    // `load_file` loads as CLIPS does: `heavy` and `ok` are defined, `bad` is not.
+    assert_eq!(env.rule_indices().len(), 2, "`heavy` and `ok` are defined");
+    assert!(env.rule_index("ok").is_some());
+    assert!(env.rule_index("bad").is_none());
     std::fs::remove_dir_all(&dir).ok();
 }

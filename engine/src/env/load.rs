@@ -58,6 +58,13 @@ fn not_a_construct(span: crate::syntax::Span) -> Diagnostic {
         .with_clips(messages::constructs::cstrcpsr1())
 }
 
+/// The error for a `)` where a construct should start in a file to load.
+fn stray_close(at: usize) -> Diagnostic {
+    Diagnostic::new(crate::syntax::Span::new(at, at + 1), "unexpected `)`")
+        .with_label("no `(` is open here")
+        .with_clips(messages::constructs::cstrcpsr1())
+}
+
 /// A construct of a load that its check passed, and its rule if kept.
 type CheckedConstruct = (CheckedSyntax, Option<KeptRule>);
 
@@ -254,15 +261,15 @@ impl Environment {
     ) -> Option<(crate::syntax::sexpr::SExpr, usize)> {
         let mut reported = after_error;
         loop {
-            let (stray, next) = match read_next(text, pos) {
+            let (problem, next) = match read_next(text, pos) {
                 Ok(Next::End) => return None,
                 Ok(Next::Item(item, end)) => {
                     if item.head().is_some_and(|h| is_construct_name(h.as_str())) {
                         return Some((item, end));
                     }
-                    (item.span, end)
+                    (not_a_construct(item.span), end)
                 }
-                Ok(Next::StrayClose(at)) => (crate::syntax::Span::new(at, at + 1), at + 1),
+                Ok(Next::StrayClose(at)) => (stray_close(at), at + 1),
                 Err(d) => {
                     if output != LoadOutput::Silent {
                         self.report_diagnostic(&d, name, text);
@@ -273,11 +280,10 @@ impl Environment {
             };
             if !reported {
                 reported = true;
-                let d = not_a_construct(stray);
                 if output != LoadOutput::Silent {
-                    self.report_diagnostic(&d, name, text);
+                    self.report_diagnostic(&problem, name, text);
                 }
-                diagnostics.push(d);
+                diagnostics.push(problem);
             }
             pos = next;
         }
@@ -1023,7 +1029,9 @@ mod tests {
         let mut env = Environment::new();
         let out = env.capture_output();
         let text = "(deftemplate b (slot y))\n(printout t 1)\n(defrule r3 (b (z 1)) =>)\n(deffacts f (b (y 1)))\n(defrule r2 (b (y ?y)) => (printout t ?y crlf))";
-        let err = env.load_str(text, "bad.clp").expect_err("two items are not loaded");
+        let err = env
+            .load_str(text, "bad.clp")
+            .expect_err("two items are not loaded");
         // The command is reported (`[CSTRCPSR1]`), and so is the rule with an unknown slot.
         assert_eq!(err.diagnostics.len(), 2);
         assert!(env.template_id("b").is_some());
