@@ -762,7 +762,17 @@ impl Environment {
                 Salience::Dynamic(Rc::new(compiled), now)
             }
         };
-        let disjuncts = LhsCompiler::new(&mut self.rt.program, &TABLE).compile(&r.lhs)?;
+        // CLIPS analyses the variables once it has read the whole rule: an error
+        // it finds while reading (one with `read_to`) comes first.
+        let analysed = crate::compile::analysis::analyse(&r.lhs);
+        let disjuncts = match (
+            LhsCompiler::new(&mut self.rt.program, &TABLE).compile(&r.lhs),
+            analysed,
+        ) {
+            (Err(read), _) if read.clips.is_some() && read.read_to.is_some() => return Err(read),
+            (_, Err(analysis)) => return Err(analysis),
+            (compiled, Ok(())) => compiled?,
+        };
         let mut compiled = Vec::with_capacity(disjuncts.len());
         for mut d in disjuncts {
             // The actions' scope is read only to compile them: taken, not copied.
@@ -1023,7 +1033,9 @@ mod tests {
         let mut env = Environment::new();
         let out = env.capture_output();
         let text = "(deftemplate b (slot y))\n(printout t 1)\n(defrule r3 (b (z 1)) =>)\n(deffacts f (b (y 1)))\n(defrule r2 (b (y ?y)) => (printout t ?y crlf))";
-        let err = env.load_str(text, "bad.clp").expect_err("two items are not loaded");
+        let err = env
+            .load_str(text, "bad.clp")
+            .expect_err("two items are not loaded");
         // The command is reported (`[CSTRCPSR1]`), and so is the rule with an unknown slot.
         assert_eq!(err.diagnostics.len(), 2);
         assert!(env.template_id("b").is_some());
