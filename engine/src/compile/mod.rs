@@ -3,6 +3,7 @@
 //! Names are resolved here (templates, slots, functions, globals, variables), so that
 //! nothing downstream looks anything up by string.
 
+pub mod analysis;
 pub mod comparison;
 pub mod expr;
 pub mod hypothesis;

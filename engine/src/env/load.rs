@@ -768,7 +768,17 @@ impl Environment {
                 Salience::Dynamic(Rc::new(compiled), now)
             }
         };
-        let disjuncts = LhsCompiler::new(&mut self.rt.program, &TABLE).compile(&r.lhs)?;
+        // CLIPS analyses the variables once it has read the whole rule: an error
+        // it finds while reading (one with `read_to`) comes first.
+        let analysed = crate::compile::analysis::analyse(&r.lhs);
+        let disjuncts = match (
+            LhsCompiler::new(&mut self.rt.program, &TABLE).compile(&r.lhs),
+            analysed,
+        ) {
+            (Err(read), _) if read.clips.is_some() && read.read_to.is_some() => return Err(read),
+            (_, Err(analysis)) => return Err(analysis),
+            (compiled, Ok(())) => compiled?,
+        };
         let mut compiled = Vec::with_capacity(disjuncts.len());
         for mut d in disjuncts {
             // The actions' scope is read only to compile them: taken, not copied.

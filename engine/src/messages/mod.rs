@@ -13,8 +13,10 @@
 //! Salience's own diagnostics (the caret snippets of `--diagnostics rich`) are
 //! not here: they say the same thing in Salience's words, next to the source.
 
+pub mod analysis;
 pub mod args;
 pub mod constructs;
+pub mod patterns;
 pub mod prntutil;
 
 /// A message in CLIPS's words.

@@ -3,7 +3,9 @@
 
 use super::common::{constant, describe};
 use super::expr::parse_expr;
-use crate::syntax::ast::{Constraint, Term, TermKind};
+use super::results::{returns, Returns};
+use crate::messages;
+use crate::syntax::ast::{Constraint, Expr, Term, TermKind};
 use crate::syntax::sexpr::{SExpr, Token};
 use crate::syntax::{Diagnostic, Span};
 
@@ -11,9 +13,14 @@ use crate::syntax::{Diagnostic, Span};
 const EXPECTED_TERM: &str = "expected a value, a variable such as `?x`, `:(...)` or `=(...)`";
 
 /// Parses the field constraint starting at `items[*pos]`, leaving `*pos` after it.
+/// `close` is the offset just past the `)` that closes `items`.
 ///
 /// A constraint ends at the first item after a term that is not `&` or `|`.
-pub(super) fn parse_constraint(items: &[SExpr], pos: &mut usize) -> Result<Constraint, Diagnostic> {
+pub(super) fn parse_constraint(
+    items: &[SExpr],
+    pos: &mut usize,
+    close: usize,
+) -> Result<Constraint, Diagnostic> {
     // Most constraints are one term: room for exactly one, where a first push
     // would make room for four (a quarter of the syntax tree of `rules_1000`).
     let mut any = Vec::with_capacity(1);
@@ -34,7 +41,13 @@ pub(super) fn parse_constraint(items: &[SExpr], pos: &mut usize) -> Result<Const
     let first = terms.next().map_or(Span::default(), |t| t.span);
     let span = terms.last().map_or(first, |t| first.to(t.span));
     let constraint = Constraint { any, span };
-    check(&constraint)?;
+    // CLIPS checks the constraint once it has read the token after it.
+    let read_to = match items.get(*pos) {
+        Some(next) if next.as_list().is_some() => next.span.start + 1,
+        Some(next) => next.span.end,
+        None => close,
+    };
+    check(&constraint).map_err(|d| d.read_to(read_to))?;
     Ok(constraint)
 }
 
@@ -212,11 +225,19 @@ fn dangling(connective: Option<&SExpr>) -> Diagnostic {
     }
 }
 
-/// Rejects the combinations that parse but mean nothing: combined wildcards, `|`
-/// between multifield variables, and single- and multifield terms together.
+/// What the call of a return-value constraint returns.
+fn call_returns(call: &Expr) -> Returns {
+    match call {
+        Expr::Call(call) => returns(call.name.name.as_str()),
+        _ => Returns::Any,
+    }
+}
+
+/// Rejects the combinations that parse but mean nothing: combined wildcards, and
+/// single-field terms (variables, constants, calls returning one field) with
+/// multifield ones (variables, calls returning a multifield), as CLIPS does.
 fn check(constraint: &Constraint) -> Result<(), Diagnostic> {
     let count: usize = constraint.any.iter().map(Vec::len).sum();
-    let alternatives = constraint.any.len();
     let mut single = None;
     let mut multi = None;
     for group in &constraint.any {
@@ -229,17 +250,13 @@ fn check(constraint: &Constraint) -> Result<(), Diagnostic> {
                     )
                     .with_label("use a variable instead, e.g. `?x&~red`"));
                 }
-                TermKind::MfVar(name) if alternatives > 1 => {
-                    return Err(Diagnostic::new(
-                        term.span,
-                        format!(
-                            "the multifield variable `$?{name}` cannot be an alternative of `|`"
-                        ),
-                    )
-                    .with_label("`|` chooses between single values"));
-                }
                 TermKind::Literal(_) | TermKind::Var(_) => single = single.or(Some(term.span)),
                 TermKind::MfVar(_) => multi = multi.or(Some(term.span)),
+                TermKind::ReturnValue(call) => match call_returns(call) {
+                    Returns::Single => single = single.or(Some(term.span)),
+                    Returns::Multi => multi = multi.or(Some(term.span)),
+                    Returns::Any => {}
+                },
                 _ => {}
             }
         }
@@ -249,7 +266,8 @@ fn check(constraint: &Constraint) -> Result<(), Diagnostic> {
             if s.start > m.start { s } else { m },
             "single-field and multifield terms cannot be mixed in one field constraint",
         )
-        .with_label("a field constraint matches either one field or a sequence of fields")),
+        .with_label("a field constraint matches either one field or a sequence of fields")
+        .with_clips(messages::patterns::pattern2())),
         _ => Ok(()),
     }
 }
@@ -269,7 +287,7 @@ mod tests {
         let mut pos = 0;
         let mut out = Vec::new();
         while pos < items.len() {
-            out.push(parse_constraint(items, &mut pos)?);
+            out.push(parse_constraint(items, &mut pos, list.span.end)?);
         }
         Ok(out)
     }
@@ -342,6 +360,31 @@ mod tests {
     }
 
     #[test]
+    fn multifield_alternatives_and_calls_returning_multifields() {
+        assert_eq!(shows("$?x|$?y"), ["$?x | $?y"]);
+        assert_eq!(shows("$?x&=(create$)"), ["$?x & =create$"]);
+        assert_eq!(shows("$?x&=(my-function)"), ["$?x & =my-function"]);
+    }
+
+    #[test]
+    fn mixing_is_found_after_the_next_token() {
+        let source = "(p $?y&yak (q))";
+        let list = one(source);
+        let items = &list.as_list().unwrap()[1..];
+        let d = parse_constraint(items, &mut 0, list.span.end).unwrap_err();
+        assert_eq!(
+            d.clips.as_deref(),
+            Some(messages::patterns::pattern2().as_str())
+        );
+        assert_eq!(&source[..d.read_to.unwrap()], "(p $?y&yak (");
+        let source = "(p $?y&yak)";
+        let list = one(source);
+        let items = &list.as_list().unwrap()[1..];
+        let d = parse_constraint(items, &mut 0, list.span.end).unwrap_err();
+        assert_eq!(d.read_to, Some(source.len()));
+    }
+
+    #[test]
     fn constraints_end_at_unjoined_items() {
         assert_eq!(shows("?x ~red b&c d"), ["?x", "~red", "b & c", "d"]);
         assert_eq!(shows("~$?x $?x&$?y"), ["~$?x", "$?x & $?y"]);
@@ -353,7 +396,7 @@ mod tests {
         let list = one(source);
         let items = &list.as_list().unwrap()[1..];
         let mut pos = 1;
-        let c = parse_constraint(items, &mut pos).unwrap();
+        let c = parse_constraint(items, &mut pos, list.span.end).unwrap();
         assert_eq!(&source[c.span.start..c.span.end], "~?x&:(f)|b");
         let t = &c.any[0][0];
         assert!(t.negated);
@@ -408,14 +451,14 @@ mod tests {
                 "$?",
             ),
             (
-                "$?x|$?y",
-                "the multifield variable `$?x` cannot be an alternative of `|`",
-                "$?x",
+                "red|$?y",
+                "single-field and multifield terms cannot be mixed in one field constraint",
+                "$?y",
             ),
             (
-                "red|$?y",
-                "the multifield variable `$?y` cannot be an alternative of `|`",
-                "$?y",
+                "$?x&=(+ 1 2)",
+                "single-field and multifield terms cannot be mixed in one field constraint",
+                "=(+ 1 2)",
             ),
             (
                 "$?x&~red",

@@ -29,6 +29,7 @@ mod hypothesis;
 mod module;
 mod pattern;
 mod placement;
+mod results;
 mod rule;
 mod slot_attr;
 mod template;

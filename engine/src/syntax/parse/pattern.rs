@@ -34,7 +34,7 @@ pub(super) fn parse_pattern(item: &SExpr, binding: Option<Ident>) -> Result<Patt
     let body = if slot_mode {
         PatternBody::Slots(slot_constraints(body)?)
     } else {
-        PatternBody::Ordered(field_constraints(body)?)
+        PatternBody::Ordered(field_constraints(body, item.span.end)?)
     };
     Ok(Pattern {
         binding,
@@ -83,13 +83,14 @@ fn mixed(stray: &SExpr, slot_mode: bool) -> Diagnostic {
     }
 }
 
-/// The constraints of an ordered pattern, one per field.
-fn field_constraints(items: &[SExpr]) -> Result<Vec<Constraint>, Diagnostic> {
+/// The constraints of an ordered pattern, one per field; `close` is the offset
+/// just past the `)` that closes `items`.
+fn field_constraints(items: &[SExpr], close: usize) -> Result<Vec<Constraint>, Diagnostic> {
     let mut pos = 0;
     // A field per item at most (fewer when `&`, `|` or `~` join items).
     let mut out = Vec::with_capacity(items.len());
     while pos < items.len() {
-        out.push(parse_constraint(items, &mut pos)?);
+        out.push(parse_constraint(items, &mut pos, close)?);
     }
     Ok(out)
 }
@@ -135,7 +136,7 @@ fn slot_constraint(list: &SExpr) -> Result<SlotConstraint, Diagnostic> {
         )
         .with_label("expected a slot name, e.g. `(color red)`"));
     };
-    let fields = field_constraints(items.get(1..).unwrap_or_default())?;
+    let fields = field_constraints(items.get(1..).unwrap_or_default(), list.span.end)?;
     Ok(SlotConstraint {
         slot,
         fields,
