@@ -25,7 +25,7 @@ mod host;
 mod hypothesis;
 pub mod journal;
 mod load;
-mod pretty;
+pub mod pretty;
 mod provenance;
 mod report;
 mod router;

@@ -1,5 +1,8 @@
 //! The pretty-printer behind `ppdefrule`, `ppdeftemplate`, `ppdeffacts` and
-//! `ppdeffunction`: a construct's source text laid out exactly as CLIPS 6.30 prints it.
+//! `ppdeffunction`: a construct's source text laid out exactly as CLIPS 6.30 prints it;
+//! and behind the construct CLIPS shows after `ERROR:` ([`read_so_far`]), for which it
+//! also lays out the other constructs (globals, modules, classes, handlers, generic
+//! functions, methods, instances) as their parsers do, and records where to cut.
 //!
 //! CLIPS builds a construct's pretty form while parsing it, so its layout follows the
 //! parser rather than a width limit. The rules this module reproduces:
@@ -20,6 +23,8 @@
 //!   `while`/`loop-for-count` keep an optional `do` on the header line; `switch` puts
 //!   each `case`/`default` on its own line; the fact-set queries put their query on
 //!   its own line; `assert` puts its second and later facts under its first.
+//! - A class's slots put each facet on a line of its own; a method's parameters are
+//!   each under the first; an object pattern's slots each under the first.
 //! - Some quirks of the CLIPS parser are kept: `(loop-for-count (?i 1 3)  do` has two
 //!   spaces, a `progn$`/`loop-for-count` range is followed by a space, and `(default `
 //!   keeps the space after it.
@@ -28,6 +33,9 @@ use crate::syntax::parse::QUERY_FUNCTIONS;
 use crate::syntax::sexpr::{read_one, SExpr, SExprKind, Token};
 use crate::value::{escaped, format_float};
 
+mod read_so_far;
+pub use read_so_far::read_so_far;
+
 /// Renders the source text of a `defrule`, `deftemplate`, `deffacts` or
 /// `deffunction` as CLIPS's pretty-printer does, naming it in `module`.
 ///
@@ -35,19 +43,13 @@ use crate::value::{escaped, format_float};
 /// trailing newline.
 pub fn render(source: &str, module: &str) -> Option<String> {
     let (construct, _) = read_one(source).ok()??;
-    let items = construct.as_list()?;
-    let kind = items.first()?.as_symbol()?;
-    let name = items.get(1)?.as_symbol()?;
-    let name =
-        crate::compile::program::split_qualified(name.as_str()).map_or(name.as_str(), |(_, n)| n);
-    let mut p = Printer::new(kind.as_str(), module, name);
-    match kind.as_str() {
-        "defrule" => p.defrule(&items[2..]),
-        "deftemplate" => p.deftemplate(&items[2..]),
-        "deffacts" => p.deffacts(&items[2..]),
-        "deffunction" => p.deffunction(&items[2..]),
-        _ => return None,
+    let kind = construct.head()?;
+    if !["defrule", "deftemplate", "deffacts", "deffunction"].contains(&kind.as_str()) {
+        return None;
     }
+    construct.as_list()?.get(1)?.as_symbol()?;
+    let mut p = Printer::new(None);
+    p.construct(&construct, module);
     Some(p.out)
 }
 
@@ -74,20 +76,13 @@ pub fn render_global(source: &str, module: &str, name: &str) -> Option<String> {
         Some(_) => &definitions[1..],
         None => definitions,
     };
-    let value = definitions
-        .chunks(3)
-        .find_map(|definition| match definition {
-            [variable, _, value] => match variable.as_token() {
-                Some(Token::Global(g)) if g.as_str() == name => Some(value),
-                _ => None,
-            },
-            _ => None,
-        })?;
-    let mut p = Printer {
-        out: format!("(defglobal {module} ?*{name}* = "),
-        depth: 3,
-    };
-    p.expr(value);
+    let definition = definitions.chunks(3).find(|definition| {
+        matches!(definition.first().and_then(SExpr::as_token),
+                 Some(Token::Global(g)) if g.as_str() == name)
+    })?;
+    let mut p = Printer::new(None);
+    p.push(&format!("(defglobal {module}"));
+    p.global(definition);
     p.push(")");
     Some(p.out)
 }
@@ -98,19 +93,59 @@ const CE_INDENT: usize = 5;
 const BODY_INDENT: usize = 3;
 /// How much `assert` indents its second and later facts (the width of `(assert `).
 const ASSERT_INDENT: usize = 8;
+/// The instance-set query functions, laid out as the fact-set ones: the query
+/// and each action on a line of its own.
+const INSTANCE_QUERY_FUNCTIONS: [&str; 6] = [
+    "any-instancep",
+    "find-instance",
+    "find-all-instances",
+    "do-for-instance",
+    "do-for-all-instances",
+    "delayed-do-for-all-instances",
+];
+/// How much an object pattern indents its later slots (the width of `(object `).
+const OBJECT_INDENT: usize = 8;
+/// How much a construct indents its items.
+const ITEM_INDENT: usize = 3;
 
-/// The output being built and the current indentation depth.
+/// What the pretty-print buffer holds once reading has stopped just past a
+/// source offset: the output up to `kept`, then `then` (text CLIPS had saved
+/// before it laid the construct out further, such as the line break it starts
+/// before reading an action, kept when the `)` or the end of the input came
+/// instead).
+#[derive(Debug)]
+struct Mark {
+    /// The source offset just past the token (or parenthesis) read.
+    read_to: usize,
+    /// How much of the output precedes it.
+    kept: usize,
+    /// What follows in the buffer at that point.
+    then: String,
+}
+
+/// The marks a [`Printer`] records for cutting its output where reading stopped.
+struct Cuts {
+    marks: Vec<Mark>,
+    /// The source offset just past the last character read.
+    read_to: usize,
+    /// The innermost list left open when the source ended, and where it ended.
+    open_at_end: Option<(usize, usize)>,
+}
+
+/// The output being built, the current indentation depth and, when the output
+/// is to be cut where reading stopped, the marks recorded.
 struct Printer {
     out: String,
     depth: usize,
+    cuts: Option<Cuts>,
 }
 
 impl Printer {
-    /// Starts a construct: `(KIND MODULE::name`, with items indented 3.
-    fn new(kind: &str, module: &str, name: &str) -> Printer {
+    fn new(cuts: Option<Cuts>) -> Printer {
         Printer {
-            out: format!("({kind} {module}::{name}"),
-            depth: 3,
+            out: String::new(),
+            depth: ITEM_INDENT,
+            cuts,
         }
     }
 
@@ -118,10 +153,58 @@ impl Printer {
         self.out.push_str(text);
     }
 
+    /// Records that reading up to `read_to` leaves the output so far, then `then`.
+    fn mark(&mut self, read_to: usize, kept: usize, then: String) {
+        if let Some(cuts) = &mut self.cuts {
+            cuts.marks.push(Mark {
+                read_to,
+                kept,
+                then,
+            });
+        }
+    }
+
     /// Starts a new line at the current depth.
     fn newline(&mut self) {
         self.out.push('\n');
         self.out.extend(std::iter::repeat_n(' ', self.depth));
+    }
+
+    /// The text [`Printer::newline`] would add.
+    fn line_break(&self) -> String {
+        format!("\n{}", " ".repeat(self.depth))
+    }
+
+    /// Opens `list`: its `(`.
+    fn open(&mut self, list: &SExpr) {
+        self.push("(");
+        self.mark(list.span.start + 1, self.out.len(), String::new());
+    }
+
+    /// Closes `list` with its `)`, the buffer being laid out when CLIPS finds
+    /// a problem there.
+    fn close(&mut self, list: &SExpr) {
+        self.close_with(list, ")", "");
+    }
+
+    /// Closes `list` with its `)`: CLIPS's buffer then ends with `at_paren` when
+    /// it finds a problem on reading the `)`, and with `at_end` when the input
+    /// ended there (what it saved before reading the next item).
+    fn close_with(&mut self, list: &SExpr, at_paren: &str, at_end: &str) {
+        let open_at_end = self.cuts.as_ref().and_then(|c| c.open_at_end);
+        match open_at_end {
+            Some((start, end)) if start == list.span.start => {
+                self.mark(end, self.out.len(), at_end.to_string());
+            }
+            _ => self.mark(list.span.end, self.out.len(), at_paren.to_string()),
+        }
+        self.push(")");
+    }
+
+    /// Records that CLIPS had saved `then` after the token it read last.
+    fn then(&mut self, item: &SExpr, then: &str) {
+        let kept = self.out.len();
+        self.mark(item.span.end, kept, then.to_string());
     }
 
     /// Each item on a new line, rendered by `f`.
@@ -132,12 +215,29 @@ impl Printer {
         }
     }
 
-    /// Each action on a new line indented `indent` more, then the closing `)`.
-    fn body(&mut self, indent: usize, actions: &[SExpr]) {
+    /// Each action on a new line indented `indent` more, then `list`'s `)`.
+    fn body(&mut self, indent: usize, list: &SExpr, actions: &[SExpr]) {
         self.depth += indent;
         self.lines(actions, Printer::expr);
-        self.push(")");
+        self.close(list);
         self.depth -= indent;
+    }
+
+    /// A list whose items CLIPS reads after saving a space, which it keeps when
+    /// it finds the `)` too soon: a module's port, a defclass's `is-a`, a slot
+    /// without its name (`(slot )`), an instance (`(a of )`).
+    fn spaced(&mut self, list: &SExpr, always: bool) {
+        let items = list.as_list().unwrap_or(&[]);
+        self.open(list);
+        for (i, item) in items.iter().enumerate() {
+            if i > 0 {
+                self.push(" ");
+            }
+            self.expr(item);
+        }
+        let early = (always && !items.is_empty()) || items.len() == 1;
+        let at_paren = if early { " )" } else { ")" };
+        self.close_with(list, at_paren, " ");
     }
 
     /// A leading comment string, if `items` starts with one: ` "comment"` is
@@ -155,32 +255,304 @@ impl Printer {
 
     // ---- constructs ----
 
-    fn defrule(&mut self, items: &[SExpr]) {
+    /// A construct: `(KIND MODULE::name`, then its items as its kind lays them out.
+    fn construct(&mut self, list: &SExpr, module: &str) {
+        let items = list.as_list().unwrap_or(&[]);
+        self.open(list);
+        let Some((kind, items)) = items.split_first() else {
+            return self.close(list);
+        };
+        self.token(kind);
+        let kind = kind.as_symbol();
+        let kind = kind.as_ref().map_or("", |k| k.as_str());
+        self.push(" ");
+        if kind == "defglobal" {
+            return self.defglobal(list, items, module);
+        }
+        let Some((name, items)) = items.split_first() else {
+            return self.close(list);
+        };
+        self.name(name, module, kind != "defmodule");
+        if items.is_empty() {
+            // Nothing after the name: CLIPS reads the `)` on the header line.
+            return self.close(list);
+        }
+        match kind {
+            "defrule" => self.defrule(list, items),
+            "deffacts" => self.items(list, items, true, Printer::fact),
+            "deffunction" => self.procedure(list, items),
+            "defmethod" => self.defmethod(list, items),
+            "defmessage-handler" => self.defmessage_handler(list, items),
+            "defclass" => self.items(list, items, true, Printer::class_item),
+            "definstances" => self.items(list, items, true, Printer::instance),
+            "defmodule" => self.items(list, items, false, Printer::port),
+            // deftemplate, defgeneric
+            _ => self.items(list, items, true, Printer::slot),
+        }
+    }
+
+    /// A construct's name: qualified by `module` unless it names its own, or
+    /// `qualify` is false.
+    fn name(&mut self, name: &SExpr, module: &str, qualify: bool) {
+        match name.as_symbol() {
+            Some(s) if qualify && !s.as_str().contains("::") => {
+                self.push(module);
+                self.push("::");
+                self.token(name);
+            }
+            _ => self.token(name),
+        }
+    }
+
+    /// A construct's items (after an optional comment when `comment`), each on a
+    /// line of its own rendered by `f`, then its `)`, CLIPS having saved `pending`
+    /// before reading it.
+    fn items(&mut self, list: &SExpr, items: &[SExpr], comment: bool, f: fn(&mut Printer, &SExpr)) {
+        let items = if comment {
+            self.header_comment(items)
+        } else {
+            items
+        };
+        self.lines(items, f);
+        self.close(list);
+    }
+
+    fn defrule(&mut self, list: &SExpr, items: &[SExpr]) {
         let items = self.header_comment(items);
-        let arrow = items
-            .iter()
-            .position(|i| i.is_symbol("=>"))
-            .unwrap_or(items.len());
-        self.ce_group(&items[..arrow], false);
+        let arrow = items.iter().position(|i| i.is_symbol("=>"));
+        let lhs = &items[..arrow.unwrap_or(items.len())];
+        self.ce_group(lhs, false);
+        match arrow {
+            Some(at) => {
+                self.newline();
+                self.token(&items[at]);
+                let pending = self.line_break();
+                self.lines(items.get(at + 1..).unwrap_or(&[]), Printer::expr);
+                self.close_with(list, ")", &pending);
+            }
+            None => {
+                let pending = self.line_break();
+                self.close_with(list, ")", &pending);
+            }
+        }
+    }
+
+    /// A deffunction: parameters, comment and actions each on a line of their own;
+    /// CLIPS starts a line before reading each action and the `)`.
+    fn procedure(&mut self, list: &SExpr, items: &[SExpr]) {
+        let pending = self.line_break();
+        self.lines(items, Printer::expr);
+        self.close_with(list, &format!("{pending})"), &pending);
+    }
+
+    /// A method: an optional index and comment on the header line, then its
+    /// parameters (each under the first), then its actions.
+    fn defmethod(&mut self, list: &SExpr, items: &[SExpr]) {
+        let items = match items.split_first() {
+            Some((index, rest)) if matches!(index.as_token(), Some(Token::Integer(_))) => {
+                self.push(" ");
+                self.token(index);
+                rest
+            }
+            _ => items,
+        };
+        let items = self.header_comment(items);
+        let Some((parameters, actions)) = items.split_first() else {
+            return self.close(list);
+        };
         self.newline();
-        self.push("=>");
-        self.body(0, items.get(arrow + 1..).unwrap_or(&[]));
+        match parameters.as_list() {
+            Some(restrictions) => {
+                self.open(parameters);
+                self.depth += 1;
+                for (i, restriction) in restrictions.iter().enumerate() {
+                    if i > 0 {
+                        self.newline();
+                    }
+                    self.expr(restriction);
+                }
+                self.depth -= 1;
+                // CLIPS starts the line of the actions before checking the method.
+                let at_paren = format!("){}", self.line_break());
+                self.close_with(parameters, &at_paren, "");
+            }
+            None => self.token(parameters),
+        }
+        self.procedure(list, actions);
     }
 
-    fn deftemplate(&mut self, items: &[SExpr]) {
-        let slots = self.header_comment(items);
-        self.body(0, slots);
+    /// A message-handler: the handler's name, type and comment on the header line
+    /// (CLIPS reads the name on a line of its own and moves it up once the class
+    /// is known), then its parameters and actions.
+    fn defmessage_handler(&mut self, list: &SExpr, items: &[SExpr]) {
+        let mut items = items;
+        let mut first = true;
+        while let Some((item, rest)) = items.split_first() {
+            if item.as_list().is_some() {
+                break;
+            }
+            let kept = self.out.len();
+            self.push(" ");
+            self.token(item);
+            let text = &self.out[kept + 1..];
+            let then = if first {
+                format!("{}{text}", self.line_break())
+            } else {
+                format!(" {text} ")
+            };
+            self.mark(item.span.end, kept, then);
+            first = false;
+            items = rest;
+        }
+        self.procedure(list, items);
     }
 
-    fn deffacts(&mut self, items: &[SExpr]) {
-        let facts = self.header_comment(items);
-        self.lines(facts, Printer::fact);
-        self.push(")");
+    /// The globals of a defglobal, after an optional module name.
+    fn defglobal(&mut self, list: &SExpr, items: &[SExpr], module: &str) {
+        let items = match items.split_first() {
+            Some((name, rest)) if name.as_symbol().is_some() => {
+                self.token(name);
+                rest
+            }
+            _ => {
+                self.push(module);
+                items
+            }
+        };
+        // CLIPS starts its buffer again for each global: only the one being read
+        // is shown.
+        let read_to = self.cuts.as_ref().map(|c| c.read_to);
+        let shown = items.chunks(3).rposition(|definition| {
+            definition
+                .first()
+                .is_some_and(|first| read_to.is_none_or(|r| first.span.start < r))
+        });
+        for (i, definition) in items.chunks(3).enumerate() {
+            if read_to.is_none() || Some(i) == shown {
+                self.global(definition);
+            }
+        }
+        self.close_with(list, " )", " ");
     }
 
-    fn deffunction(&mut self, items: &[SExpr]) {
-        // Parameters, comment and actions each start a line of their own.
-        self.body(0, items);
+    /// One `?*name* = value` of a defglobal, after a space. CLIPS saves the space
+    /// after the name and after `=` before it reads on.
+    fn global(&mut self, definition: &[SExpr]) {
+        for (i, item) in definition.iter().enumerate() {
+            self.push(" ");
+            self.expr(item);
+            let expected = match i {
+                0 => matches!(item.as_token(), Some(Token::Global(_))),
+                _ => i == 1 && item.is_symbol("="),
+            };
+            if expected {
+                self.then(item, " ");
+            }
+        }
+    }
+
+    /// A slot of a deftemplate: on one line.
+    fn slot(&mut self, slot: &SExpr) {
+        let Some(items) = slot.as_list() else {
+            return self.token(slot);
+        };
+        self.open(slot);
+        for (i, item) in items.iter().enumerate() {
+            if i > 0 {
+                self.push(" ");
+            }
+            self.attribute(item);
+        }
+        self.close(slot);
+    }
+
+    /// An attribute of a slot (or facet of a class's slot). CLIPS saves a space
+    /// after each value of `type` and the `allowed-` attributes before checking it.
+    fn attribute(&mut self, attribute: &SExpr) {
+        let Some(items) = attribute.as_list() else {
+            return self.token(attribute);
+        };
+        let head = items.first().and_then(SExpr::as_symbol);
+        let head = head.as_ref().map_or("", |h| h.as_str());
+        if head == "range" || head == "cardinality" {
+            // Both bounds are read after a space each.
+            let at_paren = if items.len() < 3 { " )" } else { ")" };
+            self.open(attribute);
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    self.push(" ");
+                }
+                self.expr(item);
+            }
+            return self.close_with(attribute, at_paren, " ");
+        }
+        if head != "type" && !head.starts_with("allowed-") {
+            return self.expr(attribute);
+        }
+        self.open(attribute);
+        for (i, item) in items.iter().enumerate() {
+            if i > 0 {
+                self.push(" ");
+            }
+            self.token(item);
+            if i > 0 {
+                self.then(item, " ");
+            }
+        }
+        let empty = head != "type" && items.len() < 2;
+        self.close_with(attribute, if empty { " )" } else { ")" }, " ");
+    }
+
+    /// An instance of a definstances: `(name of class overrides...)`.
+    fn instance(&mut self, instance: &SExpr) {
+        match instance.as_list() {
+            Some(_) => self.spaced(instance, true),
+            None => self.token(instance),
+        }
+    }
+
+    /// A port of a defmodule: `(import A ?ALL)`, `(export ?ALL)`.
+    fn port(&mut self, port: &SExpr) {
+        match port.as_list() {
+            Some(_) => self.spaced(port, false),
+            None => self.token(port),
+        }
+    }
+
+    /// An item of a defclass: `(is-a ...)` and `(role ...)` on one line, a slot's
+    /// facets each on a line of its own.
+    fn class_item(&mut self, item: &SExpr) {
+        let Some(items) = item.as_list() else {
+            return self.token(item);
+        };
+        let head = items.first().and_then(SExpr::as_symbol);
+        let head = head.as_ref().map_or("", |h| h.as_str());
+        match head {
+            "slot" | "single-slot" | "multislot" => {
+                if items.len() < 2 {
+                    return self.spaced(item, false);
+                }
+                self.open(item);
+                self.depth += ITEM_INDENT;
+                for (i, part) in items.iter().enumerate() {
+                    match i {
+                        0 => self.token(part),
+                        1 => {
+                            self.push(" ");
+                            self.token(part);
+                        }
+                        _ => {
+                            self.newline();
+                            self.attribute(part);
+                        }
+                    }
+                }
+                self.depth -= ITEM_INDENT;
+                self.close(item);
+            }
+            "is-a" => self.spaced(item, false),
+            _ => self.call(item),
+        }
     }
 
     // ---- the LHS ----
@@ -193,16 +565,23 @@ impl Printer {
             if i > 0 || !inline {
                 self.newline();
             }
-            let bound = matches!(items[i].as_token(), Some(Token::SfVar(_)))
-                && matches!(
-                    items.get(i + 1).and_then(SExpr::as_token),
-                    Some(Token::Arrow)
-                );
-            if bound && i + 2 < items.len() {
+            if matches!(items[i].as_token(), Some(Token::SfVar(_))) {
+                // `?f <- (pattern)`; CLIPS reads what follows `?f` on its line.
                 self.token(&items[i]);
-                self.push(" <- ");
-                self.ce(&items[i + 2]);
-                i += 3;
+                i += 1;
+                let arrow = items
+                    .get(i)
+                    .filter(|a| matches!(a.as_token(), Some(Token::Arrow)));
+                if let Some(arrow) = arrow {
+                    self.push(" ");
+                    self.token(arrow);
+                    i += 1;
+                }
+                if let Some(ce) = items.get(i) {
+                    self.push(" ");
+                    self.ce(ce);
+                    i += 1;
+                }
             } else {
                 self.ce(&items[i]);
                 i += 1;
@@ -216,34 +595,66 @@ impl Printer {
             return self.token(ce);
         };
         let head = items.first().and_then(SExpr::as_symbol);
-        let (opening, inline) = match head.as_ref().map(|h| h.as_str()) {
-            Some("and") => ("(and ", true),
-            Some("not") => ("(not ", true),
-            Some("or") => ("(or  ", true),
-            Some("exists") => ("(exists", false),
-            Some("forall") => ("(forall", false),
-            Some("logical") => ("(logical", false),
-            Some("test") => return self.call(items),
-            Some("declare") => return self.call(items),
-            _ => return self.pattern(items),
+        let (padding, inline) = match head.as_ref().map(|h| h.as_str()) {
+            Some("and") => (" ", true),
+            Some("not") => (" ", true),
+            Some("or") => ("  ", true),
+            Some("exists") => ("", false),
+            Some("forall") => ("", false),
+            Some("logical") => ("", false),
+            Some("test") => return self.call(ce),
+            Some("declare") => return self.declare(ce, items),
+            _ => return self.pattern(ce),
         };
-        self.push(opening);
+        self.open(ce);
+        self.token(&items[0]);
+        if !inline {
+            // CLIPS starts the first child's line before it checks the CE.
+            let first_line = format!("\n{}", " ".repeat(self.depth + CE_INDENT));
+            self.then(&items[0], &first_line);
+        }
+        if items.len() > 1 {
+            self.push(padding);
+        }
         self.depth += CE_INDENT;
         self.ce_group(&items[1..], inline);
         self.depth -= CE_INDENT;
-        self.push(")");
+        self.close(ce);
+    }
+
+    /// `(declare (salience N) (auto-focus B))`: CLIPS reads each property's
+    /// value after a space.
+    fn declare(&mut self, ce: &SExpr, items: &[SExpr]) {
+        self.open(ce);
+        for (i, item) in items.iter().enumerate() {
+            if i > 0 {
+                self.push(" ");
+            }
+            match item.as_list() {
+                Some(_) => self.spaced(item, false),
+                None => self.token(item),
+            }
+        }
+        self.close(ce);
     }
 
     /// A pattern: constraints joined by spaces, connectives without, `:` and `=`
     /// calls attached to their prefix.
-    fn pattern(&mut self, items: &[SExpr]) {
-        self.push("(");
+    fn pattern(&mut self, list: &SExpr) {
+        let items = list.as_list().unwrap_or(&[]);
+        self.open(list);
+        // An object pattern puts its second and later slots under its first.
+        let object = items.first().is_some_and(|h| h.is_symbol("object"));
+        let indent = if object { OBJECT_INDENT } else { 0 };
+        self.depth += indent;
         let mut glue = true;
         let mut i = 0;
         while i < items.len() {
             let item = &items[i];
             let token = item.as_token();
-            if !glue && !matches!(token, Some(Token::Amp | Token::Bar)) {
+            if object && i > 1 && item.as_list().is_some() {
+                self.newline();
+            } else if !glue && !matches!(token, Some(Token::Amp | Token::Bar)) {
                 self.push(" ");
             }
             glue = matches!(token, Some(Token::Amp | Token::Bar | Token::Tilde));
@@ -256,13 +667,14 @@ impl Printer {
                     continue;
                 }
                 _ => match item.as_list() {
-                    Some(slot) => self.pattern(slot),
+                    Some(_) => self.pattern(item),
                     None => self.token(item),
                 },
             }
             i += 1;
         }
-        self.push(")");
+        self.depth -= indent;
+        self.close(list);
     }
 
     // ---- expressions ----
@@ -270,7 +682,7 @@ impl Printer {
     /// A fact of a deffacts or an `assert`: its slots' values are expressions.
     fn fact(&mut self, fact: &SExpr) {
         match fact.as_list() {
-            Some(items) => self.call(items),
+            Some(_) => self.call(fact),
             None => self.token(fact),
         }
     }
@@ -284,33 +696,69 @@ impl Printer {
         let head = items.first().and_then(SExpr::as_symbol);
         let name = head.as_ref().map_or("", |h| h.as_str());
         let args = items.get(1..).unwrap_or(&[]);
+        let opening = |p: &mut Printer| {
+            p.open(e);
+            p.token(&items[0]);
+        };
         match name {
-            "if" => self.if_then_else(args),
-            "while" => self.looping("(while ", args),
-            "loop-for-count" => self.looping("(loop-for-count ", args),
-            "progn" => {
-                self.push("(progn");
-                self.body(BODY_INDENT, args);
+            "if" => {
+                opening(self);
+                self.if_then_else(e, args)
             }
-            "progn$" | "foreach" => self.foreach(name, args),
-            "switch" => self.switch(args),
-            "assert" => self.assert(args),
-            q if QUERY_FUNCTIONS.contains(&q) && args.len() >= 2 => {
-                self.push("(");
-                self.push(q);
+            "while" | "loop-for-count" => {
+                opening(self);
+                self.looping(e, name, args)
+            }
+            "progn" => {
+                opening(self);
+                self.body(BODY_INDENT, e, args);
+            }
+            "progn$" | "foreach" => {
+                opening(self);
+                self.foreach(e, name, args)
+            }
+            "switch" => {
+                opening(self);
+                self.switch(e, args)
+            }
+            "assert" => {
+                opening(self);
+                self.assert(e, args)
+            }
+            "make-instance" => {
+                // Slot overrides each on a line of their own.
+                opening(self);
+                let overrides = args.iter().position(|a| a.as_list().is_some());
+                let (header, overrides) = args.split_at(overrides.unwrap_or(args.len()));
+                for item in header {
+                    self.push(" ");
+                    self.expr(item);
+                }
+                self.depth += BODY_INDENT;
+                self.lines(overrides, Printer::expr);
+                self.depth -= BODY_INDENT;
+                self.close(e);
+            }
+            q if (QUERY_FUNCTIONS.contains(&q) || INSTANCE_QUERY_FUNCTIONS.contains(&q))
+                && args.len() >= 2 =>
+            {
+                opening(self);
                 self.push(" ");
                 self.expr(&args[0]);
-                self.body(BODY_INDENT, &args[1..]);
+                self.body(BODY_INDENT, e, &args[1..]);
             }
-            _ => self.call(items),
+            _ => self.call(e),
         }
     }
 
-    /// A list on one line: its items separated by spaces.
-    fn call(&mut self, items: &[SExpr]) {
-        self.push("(");
+    /// A list on one line: its items separated by spaces. CLIPS saves the space
+    /// before reading each argument.
+    fn call(&mut self, list: &SExpr) {
+        let items = list.as_list().unwrap_or(&[]);
+        self.open(list);
         for (i, item) in items.iter().enumerate() {
-            if i > 0 {
+            let glued = i > 1 && items[i - 1].is_symbol("=") && item.as_list().is_some();
+            if i > 0 && !glued {
                 self.push(" ");
             }
             if i == 0 {
@@ -319,74 +767,58 @@ impl Printer {
                 self.expr(item);
             }
         }
-        self.push(")");
+        let at_end = if items.is_empty() { "" } else { " " };
+        self.close_with(list, ")", at_end);
     }
 
     /// A list's head: a function name, or a list (as in a parameter list).
     fn token_or_call(&mut self, item: &SExpr) {
         match item.as_list() {
-            Some(items) => self.call(items),
+            Some(_) => self.call(item),
             None => self.token(item),
         }
     }
 
-    /// `(if C then A... [else A...])`.
-    fn if_then_else(&mut self, args: &[SExpr]) {
-        self.push("(if ");
+    /// `(if C then A... [else A...])`, after `(if`.
+    fn if_then_else(&mut self, list: &SExpr, args: &[SExpr]) {
+        self.push(" ");
         let Some((condition, rest)) = args.split_first() else {
-            return self.push(")");
+            return self.close(list);
         };
         self.expr(condition);
         self.depth += BODY_INDENT;
-        let rest = match rest.split_first() {
-            Some((then, actions)) if then.is_symbol("then") => {
-                self.newline();
-                self.push("then");
-                actions
-            }
-            _ => rest,
-        };
-        let split = rest.iter().position(|a| a.is_symbol("else"));
-        let (then_actions, else_part) = match split {
-            Some(at) => (&rest[..at], Some(&rest[at + 1..])),
-            None => (rest, None),
-        };
-        self.lines(then_actions, Printer::expr);
-        if let Some(else_actions) = else_part {
-            self.newline();
-            self.push("else");
-            self.lines(else_actions, Printer::expr);
-        }
-        self.push(")");
+        // `then` and `else` on lines of their own, like the actions.
+        self.lines(rest, Printer::expr);
+        self.close(list);
         self.depth -= BODY_INDENT;
     }
 
-    /// `(while C [do] A...)` and `(loop-for-count RANGE [do] A...)`.
-    fn looping(&mut self, opening: &str, args: &[SExpr]) {
-        self.push(opening);
+    /// `(while C [do] A...)` and `(loop-for-count RANGE [do] A...)`, after the
+    /// function's name.
+    fn looping(&mut self, list: &SExpr, name: &str, args: &[SExpr]) {
+        self.push(" ");
         let Some((head, rest)) = args.split_first() else {
-            return self.push(")");
+            return self.close(list);
         };
         self.expr(head);
-        if opening.starts_with("(loop") && is_range(head) {
+        if name == "loop-for-count" && is_range(head) {
             // CLIPS keeps the space it saved after a `(?var ...)` range.
             self.push(" ");
         }
         let actions = match rest.split_first() {
             Some((first, actions)) if first.is_symbol("do") => {
-                self.push(" do");
+                self.push(" ");
+                self.token(first);
                 actions
             }
             _ => rest,
         };
-        self.body(BODY_INDENT, actions);
+        self.body(BODY_INDENT, list, actions);
     }
 
     /// `(progn$ (?v LIST) A...)` or `(foreach ?v LIST A...)` (and `progn$` without
-    /// a variable).
-    fn foreach(&mut self, name: &str, args: &[SExpr]) {
-        self.push("(");
-        self.push(name);
+    /// a variable), after the function's name.
+    fn foreach(&mut self, list: &SExpr, name: &str, args: &[SExpr]) {
         let header = if name == "foreach" { 2 } else { 1 }.min(args.len());
         for item in &args[..header] {
             self.push(" ");
@@ -395,14 +827,14 @@ impl Printer {
         if name == "progn$" && args.first().is_some_and(is_range) {
             self.push(" ");
         }
-        self.body(BODY_INDENT, &args[header..]);
+        self.body(BODY_INDENT, list, &args[header..]);
     }
 
-    /// `(switch X (case V then A...)... [(default A...)])`.
-    fn switch(&mut self, args: &[SExpr]) {
-        self.push("(switch ");
+    /// `(switch X (case V then A...)... [(default A...)])`, after `(switch`.
+    fn switch(&mut self, list: &SExpr, args: &[SExpr]) {
+        self.push(" ");
         let Some((subject, clauses)) = args.split_first() else {
-            return self.push(")");
+            return self.close(list);
         };
         self.expr(subject);
         self.depth += BODY_INDENT;
@@ -412,25 +844,29 @@ impl Printer {
                 Some([case, value, then, actions @ ..])
                     if case.is_symbol("case") && then.is_symbol("then") =>
                 {
-                    self.push("(case ");
+                    self.open(clause);
+                    self.token(case);
+                    self.push(" ");
                     self.expr(value);
-                    self.push(" then");
-                    self.body(BODY_INDENT, actions);
+                    self.push(" ");
+                    self.token(then);
+                    self.body(BODY_INDENT, clause, actions);
                 }
                 Some([default, actions @ ..]) if default.is_symbol("default") => {
-                    self.push("(default ");
-                    self.body(BODY_INDENT, actions);
+                    self.open(clause);
+                    self.token(default);
+                    self.push(" ");
+                    self.body(BODY_INDENT, clause, actions);
                 }
                 _ => self.expr(clause),
             }
         }
-        self.push(")");
+        self.close(list);
         self.depth -= BODY_INDENT;
     }
 
-    /// `(assert F...)`: later facts under the first.
-    fn assert(&mut self, facts: &[SExpr]) {
-        self.push("(assert");
+    /// `(assert F...)`, after `(assert`: later facts under the first.
+    fn assert(&mut self, list: &SExpr, facts: &[SExpr]) {
         self.depth += ASSERT_INDENT;
         for (i, fact) in facts.iter().enumerate() {
             if i == 0 {
@@ -440,7 +876,7 @@ impl Printer {
             }
             self.fact(fact);
         }
-        self.push(")");
+        self.close(list);
         self.depth -= ASSERT_INDENT;
     }
 
@@ -449,10 +885,11 @@ impl Printer {
     /// A token as CLIPS prints it (a list, should one come here, on one line).
     fn token(&mut self, e: &SExpr) {
         let text = match &e.kind {
-            SExprKind::List(items) => return self.call(items),
+            SExprKind::List(_) => return self.call(e),
             SExprKind::Token(t) => token_text(t),
         };
         self.push(&text);
+        self.mark(e.span.end, self.out.len(), String::new());
     }
 }
 

@@ -167,6 +167,52 @@ pub fn read_one(text: &str) -> Result<Option<(SExpr, usize)>, Diagnostic> {
     }
 }
 
+/// Reads the first item of `text` as far as the text goes, for showing a construct
+/// whose reading stopped part-way (CLIPS's `ERROR:` echo): lists still open at the
+/// end of the text are closed there, a `)` closing nothing ends the reading, and an
+/// unterminated string ends the text before it. Returns the item and, when lists
+/// were left open, the start of the innermost one; `None` if the text holds no item.
+pub fn read_prefix(text: &str) -> Option<(SExpr, Option<usize>)> {
+    let at = skip_blanks(text);
+    if text.as_bytes().get(at) != Some(&b'(') {
+        let (item, _) = read_lone_item(text, at).ok()?;
+        return Some((item, None));
+    }
+    let mut end = text.len();
+    let lexemes = loop {
+        match Reader::parse(Rule::list_lexemes, &text[at..end]) {
+            Ok(pairs) => break pairs,
+            Err(e) => {
+                let stop = match e.location {
+                    pest::error::InputLocation::Pos(p) => p,
+                    pest::error::InputLocation::Span((s, _)) => s,
+                };
+                // Reading stops where the lexer does: no lexeme starts there.
+                if at + stop >= end {
+                    return None;
+                }
+                end = at + stop;
+            }
+        }
+    };
+    let mut lists = OpenLists::default();
+    let mut gap_start = at;
+    let lexemes = lexemes.into_iter().next()?.into_inner();
+    for lexeme in lexemes {
+        if lexeme.as_rule() == Rule::EOI {
+            continue;
+        }
+        let span = lexeme.as_span();
+        if !lists.read_gap_tolerantly(text, gap_start, at + span.start()) {
+            return lists.finish();
+        }
+        gap_start = at + span.end();
+        lists.items.push(lexeme_item(lexeme, at));
+    }
+    lists.read_gap_tolerantly(text, gap_start, end);
+    lists.finish()
+}
+
 /// Reads the item starting at byte `at` of `text`, returning it and the byte
 /// offset just after it. A list's nesting is checked first (and its end found); a
 /// list longer than [`READ_WHOLE_UP_TO`] is read item by item when `split_long`.
@@ -299,6 +345,47 @@ impl OpenLists {
             i += 1;
         }
         Ok(())
+    }
+}
+
+impl OpenLists {
+    /// As [`OpenLists::read_gap`], but reading stops at a `)` that closes nothing
+    /// and once the first list has closed: returns whether it goes on.
+    fn read_gap_tolerantly(&mut self, text: &str, from: usize, to: usize) -> bool {
+        let bytes = text.as_bytes();
+        let mut i = from;
+        while i < to {
+            let done = !self.items.is_empty() && self.open.is_empty();
+            if done || (bytes[i] == b')' && self.open.is_empty()) {
+                return false;
+            }
+            let next = if bytes[i] == b';' {
+                line_end(bytes, i)
+            } else {
+                i
+            };
+            if self.read_gap(text, i, next + 1).is_err() {
+                return false;
+            }
+            i = next + 1;
+        }
+        self.items.is_empty() || !self.open.is_empty()
+    }
+
+    /// Closes the lists still open (an open list's span ends at `usize::MAX`: no
+    /// `)` was read) and returns the first item read and the start of the
+    /// innermost list left open.
+    fn finish(mut self) -> Option<(SExpr, Option<usize>)> {
+        let innermost = self.open.last().map(|&(start, _)| start);
+        while let Some((start, first)) = self.open.pop() {
+            let list = SExprKind::List(self.items.drain(first..).collect());
+            self.items.push(SExpr {
+                kind: list,
+                span: Span::new(start, usize::MAX),
+            });
+        }
+        let first = self.items.into_iter().next()?;
+        Some((first, innermost))
     }
 }
 
