@@ -53,17 +53,6 @@ pub fn render(source: &str, module: &str) -> Option<String> {
     Some(p.out)
 }
 
-/// What CLIPS shows after `ERROR:` for a construct it found a problem in: the
-/// construct laid out as far as CLIPS had read it, `read_to` bytes of `construct`.
-/// (Interim: the whole construct's layout when it was read to its end, its text
-/// up to `read_to` otherwise.)
-pub fn read_so_far(construct: &str, module: &str, read_to: usize) -> String {
-    match construct.get(..read_to) {
-        Some(read) if read_to < construct.len() => read.to_string(),
-        _ => render(construct, module).unwrap_or_else(|| construct.to_string()),
-    }
-}
-
 /// Renders the global `name` of the source text of a `defglobal` as CLIPS's
 /// `ppdefglobal` does: `(defglobal MODULE ?*name* = value)`, the value's tokens
 /// laid out as in the other constructs. `None` if the text defines no such global.
