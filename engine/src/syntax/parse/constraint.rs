@@ -212,11 +212,12 @@ fn dangling(connective: Option<&SExpr>) -> Diagnostic {
     }
 }
 
-/// Rejects the combinations that parse but mean nothing: combined wildcards, `|`
-/// between multifield variables, and single- and multifield terms together.
+/// Rejects the combinations that parse but mean nothing: combined wildcards, and
+/// single- and multifield terms together. Multifield variables may be alternatives
+/// of `|`, as in CLIPS: `$?z&$?x|$?y` holds when the fields of `$?z` are those of
+/// `$?x` or of `$?y`.
 fn check(constraint: &Constraint) -> Result<(), Diagnostic> {
     let count: usize = constraint.any.iter().map(Vec::len).sum();
-    let alternatives = constraint.any.len();
     let mut single = None;
     let mut multi = None;
     for group in &constraint.any {
@@ -228,15 +229,6 @@ fn check(constraint: &Constraint) -> Result<(), Diagnostic> {
                         "a wildcard matches anything, so it cannot be combined with `&`, `|` or `~`",
                     )
                     .with_label("use a variable instead, e.g. `?x&~red`"));
-                }
-                TermKind::MfVar(name) if alternatives > 1 => {
-                    return Err(Diagnostic::new(
-                        term.span,
-                        format!(
-                            "the multifield variable `$?{name}` cannot be an alternative of `|`"
-                        ),
-                    )
-                    .with_label("`|` chooses between single values"));
                 }
                 TermKind::Literal(_) | TermKind::Var(_) => single = single.or(Some(term.span)),
                 TermKind::MfVar(_) => multi = multi.or(Some(term.span)),
@@ -345,6 +337,8 @@ mod tests {
     fn constraints_end_at_unjoined_items() {
         assert_eq!(shows("?x ~red b&c d"), ["?x", "~red", "b & c", "d"]);
         assert_eq!(shows("~$?x $?x&$?y"), ["~$?x", "$?x & $?y"]);
+        assert_eq!(shows("$?z&$?x|$?y"), ["$?z & $?x | $?y"]);
+        assert_eq!(shows("$?x&:(f)|:(g) $?y"), ["$?x & :f | :g", "$?y"]);
     }
 
     #[test]
@@ -408,13 +402,8 @@ mod tests {
                 "$?",
             ),
             (
-                "$?x|$?y",
-                "the multifield variable `$?x` cannot be an alternative of `|`",
-                "$?x",
-            ),
-            (
                 "red|$?y",
-                "the multifield variable `$?y` cannot be an alternative of `|`",
+                "single-field and multifield terms cannot be mixed in one field constraint",
                 "$?y",
             ),
             (
