@@ -17,7 +17,7 @@ use crate::syntax::{Diagnostic, Span};
 use crate::value::{Atom, Value};
 use either::Either;
 use indexmap::IndexMap;
-use rustc_hash::FxBuildHasher;
+use rustc_hash::{FxBuildHasher, FxHashSet};
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
@@ -277,6 +277,9 @@ pub struct LhsCompiler<'a> {
     /// The variables bound so far in the chain being compiled (hashed with Fx, as
     /// a scope's are).
     vars: IndexMap<Atom, VarSource, FxBuildHasher>,
+    /// Those of `vars` that hold a sequence of fields (bound as `$?x`): a pattern
+    /// may not use one of them as `?x`, nor another as `$?x` (CLIPS's ANALYSIS3).
+    multi_vars: FxHashSet<Atom>,
     /// The level of the node being compiled.
     level: u16,
     specificity: u32,
@@ -289,6 +292,7 @@ impl<'a> LhsCompiler<'a> {
             program,
             commands,
             vars: IndexMap::default(),
+            multi_vars: FxHashSet::default(),
             level: 0,
             specificity: 0,
         }
@@ -296,39 +300,21 @@ impl<'a> LhsCompiler<'a> {
 
     /// Compiles a rule's LHS into its disjuncts.
     pub fn compile(&mut self, lhs: &[Ce]) -> Res<Vec<Disjunct>> {
-        let mut logical_count = 0;
-        let mut seen_other = false;
-        for ce in lhs {
-            match ce {
-                Ce::Logical(..) if seen_other => {
-                    return Err(Diagnostic::new(ce.span(), "logical CEs must come first")
-                        .with_label(
-                            "move this (logical ...) before the other conditional elements",
-                        ))
-                }
-                Ce::Logical(items, _) => logical_count += items.len(),
-                _ => seen_other = true,
-            }
-        }
-        let flat: Vec<&Ce> = lhs
-            .iter()
-            .flat_map(|ce| match ce {
-                Ce::Logical(items, _) => items.as_slice(),
-                other => std::slice::from_ref(other),
-            })
-            .collect();
+        let all: Vec<&Ce> = lhs.iter().collect();
         let mut disjuncts = Vec::new();
-        for (conjunction, logical_len) in expand_or(&flat, logical_count)? {
+        for conjunction in expand_or(&all, None)? {
+            let logical_len = logical_prefix(&conjunction)?;
             self.vars.clear();
+            self.multi_vars.clear();
             self.level = 0;
             self.specificity = 0;
             // A node per CE at most (a `test` may join an earlier one): room for
             // that, where pushing made room for four, then eight.
             let mut nodes = Vec::with_capacity(conjunction.len());
             let mut logical_level = None;
-            for (i, ce) in conjunction.iter().enumerate() {
+            for (i, (ce, _)) in conjunction.iter().enumerate() {
                 self.ce(ce, &mut nodes)?;
-                if logical_count > 0 && i + 1 == logical_len {
+                if i + 1 == logical_len {
                     logical_level = Some(self.level);
                 }
             }
@@ -440,12 +426,14 @@ impl<'a> LhsCompiler<'a> {
     /// level; variables bound inside stay inside.
     fn sub_chain(&mut self, items: &[Ce]) -> Res<Vec<NodeSpec>> {
         let saved_vars = self.vars.clone();
+        let saved_multi = self.multi_vars.clone();
         let saved_level = self.level;
         let mut sub = Vec::with_capacity(items.len());
         for item in items {
             self.ce(item, &mut sub)?;
         }
         self.vars = saved_vars;
+        self.multi_vars = saved_multi;
         self.level = saved_level + 1;
         Ok(sub)
     }
@@ -616,22 +604,33 @@ impl<'a> LhsCompiler<'a> {
         c: &Constraint,
         capture: u16,
     ) -> Res<()> {
-        // A variable leading the first group names the field (whichever alternative
-        // matches), or, if already bound and alone, is an equality test; either way
-        // it is then no term of the group (`skip` is 1).
+        // A variable leading the constraint, unless `|` follows it at once, names the
+        // field (whichever alternative matches) or, if already bound, requires the
+        // field to equal it, besides the alternatives (CLIPS's binding variable:
+        // `?x&1|2` with `?x` bound holds for a field equal to `?x` that is 1 or 2).
+        // Either way it is then no term of the group (`skip` is 1). Followed by
+        // `|`, it is an alternative like any other (and must be bound already).
         let mut skip = 0;
+        let binding = c.any.first().filter(|g| g.len() > 1 || c.any.len() == 1);
         if let Some(Term {
             negated: false,
-            kind: TermKind::Var(name) | TermKind::MfVar(name),
+            kind: kind @ (TermKind::Var(name) | TermKind::MfVar(name)),
             span,
-        }) = c.any.first().and_then(|g| g.first())
+        }) = binding.and_then(|g| g.first())
         {
             let name = *name;
+            let multi = matches!(kind, TermKind::MfVar(_));
             match self.vars.get(&name).copied() {
                 None => {
                     self.vars
                         .insert(name, VarSource::Capture(capture).at_level(pc.level));
+                    if multi {
+                        self.multi_vars.insert(name);
+                    }
                     skip = 1;
+                }
+                Some(_) if self.multi_vars.contains(&name) != multi => {
+                    return Err(mixed_variable(name, *span));
                 }
                 Some(VarSource::Fact(level)) if level == pc.level => {
                     return Err(Diagnostic::new(
@@ -640,7 +639,7 @@ impl<'a> LhsCompiler<'a> {
                     )
                     .with_label("a pattern cannot test its own fact-address variable"));
                 }
-                Some(source) if c.any.len() == 1 => {
+                Some(source) => {
                     skip = 1;
                     match source {
                         VarSource::Token {
@@ -665,7 +664,6 @@ impl<'a> LhsCompiler<'a> {
                         )),
                     }
                 }
-                Some(_) => {}
             }
         }
         let groups = || {
@@ -727,6 +725,9 @@ impl<'a> LhsCompiler<'a> {
                         "bind it earlier in the LHS, or at the start of the field's constraint",
                     ));
                 };
+                if self.multi_vars.contains(name) != matches!(term.kind, TermKind::MfVar(_)) {
+                    return Err(mixed_variable(*name, term.span));
+                }
                 AltKind::Var(self.localize(source, pc.level, is_join))
             }
             TermKind::Wildcard | TermKind::MfWildcard => return Ok(None),
@@ -791,6 +792,16 @@ impl<'a> LhsCompiler<'a> {
     }
 }
 
+/// The error for variable `name` used at `span` as the other kind of variable
+/// (single-field or multifield) than the one it was bound as.
+fn mixed_variable(name: Atom, span: Span) -> Diagnostic {
+    Diagnostic::new(
+        span,
+        format!("variable `{name}` is used both as a single-field and as a multifield variable"),
+    )
+    .with_label("`?x` holds one field and `$?x` a sequence: give them different names")
+}
+
 /// Notes whether an alternative reads the token (making it a join test).
 fn mark_join(alt: &Alt, _level: u16, join: &mut bool) {
     let token = |s: &VarSource| !matches!(s, VarSource::Capture(_));
@@ -836,11 +847,14 @@ fn is_bare_multifield_wildcard(c: &Constraint) -> bool {
     )
 }
 
+/// Whether `c` matches a sequence of fields: as in CLIPS, when its first term is a
+/// multifield variable or wildcard, negated or not (`~$?x` is a sequence other than
+/// `$?x`'s).
 fn is_multi_constraint(c: &Constraint) -> bool {
     c.any
-        .iter()
-        .flatten()
-        .any(|t| matches!(t.kind, TermKind::MfVar(_) | TermKind::MfWildcard))
+        .first()
+        .and_then(|g| g.first())
+        .is_some_and(|t| matches!(t.kind, TermKind::MfVar(_) | TermKind::MfWildcard))
 }
 
 fn collect_vars(expr: &Expr, out: &mut Vec<(Atom, Span)>) {
@@ -859,52 +873,55 @@ fn count_calls(expr: &Expr) -> u32 {
     }
 }
 
+/// One disjunct of a rule before it is compiled: its CEs in order, each with the
+/// span of the `(logical ...)` it is inside, if any.
+type Conjunction<'a> = Vec<(&'a Ce, Option<Span>)>;
+
 /// Expands `or` CEs into disjuncts (each a plain conjunction of the CEs, borrowed),
-/// tracking how many leading CEs of each disjunct were inside `logical`.
-fn expand_or<'a>(ces: &[&'a Ce], logical_count: usize) -> Res<Vec<(Vec<&'a Ce>, usize)>> {
-    let mut results: Vec<(Vec<&Ce>, usize)> = vec![(Vec::with_capacity(ces.len()), 0)];
-    for (i, &ce) in ces.iter().enumerate() {
-        let logical = i < logical_count;
-        let options: Vec<Vec<&Ce>> = match ce {
+/// flattening `and` and `logical` and marking the CEs inside `logical` (all of
+/// `ces` when `logical` is given), as CLIPS does before it checks where the
+/// logical CEs are.
+fn expand_or<'a>(ces: &[&'a Ce], logical: Option<Span>) -> Res<Vec<Conjunction<'a>>> {
+    let mut results: Vec<Conjunction<'a>> = vec![Vec::with_capacity(ces.len())];
+    for &ce in ces {
+        let options: Vec<Conjunction<'a>> = match ce {
             Ce::Or(items, _) => {
                 let mut opts = Vec::new();
                 for item in items {
-                    for (conj, _) in expand_or(&[item], 0)? {
-                        opts.push(conj);
-                    }
+                    opts.extend(expand_or(&[item], logical)?);
                 }
                 opts
             }
             Ce::And(items, _) => {
                 let items: Vec<&Ce> = items.iter().collect();
-                expand_or(&items, 0)?.into_iter().map(|(c, _)| c).collect()
+                expand_or(&items, logical)?
+            }
+            Ce::Logical(items, span) => {
+                let items: Vec<&Ce> = items.iter().collect();
+                expand_or(&items, logical.or(Some(*span)))?
             }
             other => {
                 // One option (the common case): appended to each disjunct in place,
                 // not by copying every disjunct (which made a rule's n CEs cost n²/2
                 // copies of a CE).
-                for (conj, logical_len) in &mut results {
-                    conj.push(other);
-                    if logical {
-                        *logical_len = conj.len();
-                    }
+                for conj in &mut results {
+                    conj.push((other, logical));
                 }
                 continue;
             }
         };
         let mut next = Vec::with_capacity(results.len() * options.len());
         if let Some((last, others)) = options.split_last() {
-            for (prefix, logical_len) in results {
-                let mut push = |mut conj: Vec<&'a Ce>, option: &[&'a Ce]| {
-                    conj.extend_from_slice(option);
-                    let logical_len = if logical { conj.len() } else { logical_len };
-                    next.push((conj, logical_len));
-                };
+            for prefix in results {
                 // Every option but the last extends a copy; the last takes the prefix.
                 for option in others {
-                    push(prefix.clone(), option);
+                    let mut conj = prefix.clone();
+                    conj.extend_from_slice(option);
+                    next.push(conj);
                 }
-                push(prefix, last);
+                let mut conj = prefix;
+                conj.extend_from_slice(last);
+                next.push(conj);
             }
         }
         results = next;
@@ -914,6 +931,26 @@ fn expand_or<'a>(ces: &[&'a Ce], logical_count: usize) -> Res<Vec<(Vec<&'a Ce>, 
         }
     }
     Ok(results)
+}
+
+/// How many CEs of a disjunct are inside `logical`: they must come first, with no
+/// other CE between them (CLIPS's RULEPSR1 and RULEPSR2).
+fn logical_prefix(conjunction: &Conjunction<'_>) -> Res<usize> {
+    let len = conjunction.iter().take_while(|(_, l)| l.is_some()).count();
+    let misplaced = conjunction.iter().skip(len).find_map(|(_, l)| *l);
+    match misplaced {
+        None => Ok(len),
+        Some(span) if len == 0 => Err(Diagnostic::new(
+            span,
+            "`logical` conditional elements must come first in a rule",
+        )
+        .with_label("move it before every conditional element that is not `logical`")),
+        Some(span) => Err(Diagnostic::new(
+            span,
+            "`logical` conditional elements must not be separated by others",
+        )
+        .with_label("move it next to the other `logical` conditional elements")),
+    }
 }
 
 /// Where a capture's value comes from in the fact: slot, field position within the

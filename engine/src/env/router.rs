@@ -1,8 +1,8 @@
 //! Routers: where output to a logical name (`t`, `stdout`, `werror`, an open file)
 //! goes, and where `read`/`readline` on a logical name take input from.
 
-use crate::syntax::sexpr::{classify, Token};
-use crate::value::{atom, Value};
+use crate::functions::scanner::next_field;
+use crate::value::Value;
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 use std::fs::File;
@@ -34,27 +34,25 @@ impl TextInput {
         start
     }
 
-    /// The next token, skipping blanks, and the rest of its line if that is blank
-    /// (as `read` at the prompt consumes input); `None` at the end.
+    /// The first token of the next line holding one, as `read` takes it from the
+    /// prompt or a batch file: CLIPS reads a whole line and scans its first token,
+    /// so the rest of that line is consumed too; `None` at the end.
     pub fn read_token(&mut self) -> Option<Value> {
-        let value = self.next_token();
-        // At the prompt CLIPS also consumes the end of the line after the token.
-        self.skip_blank_line_end();
-        value
+        loop {
+            if let Some((value, _)) = scan_token(&self.read_line()?) {
+                return Some(value);
+            }
+        }
     }
 
     /// The next token, leaving the rest of its line unread; `None` at the end.
     pub fn next_token(&mut self) -> Option<Value> {
         let from = self.rest_start();
-        let rest = &self.text[from..];
-        let trimmed = rest.trim_start_matches([' ', '\t', '\r', '\n']);
-        let start = from + (rest.len() - trimmed.len());
-        if trimmed.is_empty() {
+        let Some((value, len)) = scan_token(&self.text[from..]) else {
             self.pos = self.pos.max(self.text.len());
             return None;
-        }
-        let (value, len) = scan_token(trimmed);
-        self.pos = start + len;
+        };
+        self.pos = from + len;
         Some(value)
     }
 
@@ -86,43 +84,13 @@ impl TextInput {
     }
 }
 
-/// Reads one token from the start of `text`: a string, a parenthesis, or a run of
-/// non-delimiters; returns its value and length.
-pub fn scan_token(text: &str) -> (Value, usize) {
-    let mut chars = text.char_indices();
-    match chars.next() {
-        Some((_, '"')) => {
-            let mut out = String::new();
-            let mut escaped = false;
-            for (i, c) in chars {
-                if escaped {
-                    out.push(c);
-                    escaped = false;
-                } else if c == '\\' {
-                    escaped = true;
-                } else if c == '"' {
-                    return (Value::string(&out), i + 1);
-                } else {
-                    out.push(c);
-                }
-            }
-            (Value::string(&out), text.len())
-        }
-        Some((_, c @ ('(' | ')'))) => (Value::string(&c.to_string()), 1),
-        _ => {
-            let end = text
-                .find(|c: char| c.is_whitespace() || "()\";&|~".contains(c))
-                .unwrap_or(text.len())
-                .max(1);
-            let word = &text[..end];
-            let value = match classify(word) {
-                Token::Integer(i) => Value::Integer(i),
-                Token::Float(f) => Value::Float(f),
-                _ => Value::Symbol(atom(word)),
-            };
-            (value, end)
-        }
-    }
+/// Reads the first token of `text`, as `read` does (CLIPS's scanner, as for
+/// `explode$`: a parenthesis or a variable is a symbol); returns its value and the
+/// offset just after it, or `None` if `text` holds only blanks and comments.
+fn scan_token(text: &str) -> Option<(Value, usize)> {
+    // The messages of an unterminated string or a huge integer are not printed by
+    // `read` here.
+    next_field(text, 0, &mut Vec::new())
 }
 
 /// Input read character by character as well as by token and line: a text, and
@@ -473,8 +441,11 @@ impl Routers {
                 line.clear();
                 match std::io::stdin().lock().read_line(&mut line) {
                     Ok(0) | Err(_) => return Ok(None),
-                    Ok(_) if line.trim().is_empty() => continue,
-                    Ok(_) => return Ok(Some(scan_token(line.trim_start()).0)),
+                    Ok(_) => {
+                        if let Some((value, _)) = scan_token(&line) {
+                            return Ok(Some(value));
+                        }
+                    }
                 }
             }
         }

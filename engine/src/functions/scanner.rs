@@ -1,12 +1,15 @@
 //! The run-time field scanner behind `string-to-field` and `explode$`: CLIPS's
 //! scanner reading a string as a sequence of primitive fields.
 //!
-//! Unlike the source reader, nothing here is an error: `(` and `)` become symbols,
-//! variables such as `?x` become symbols, `<` ends a symbol (but may start one),
-//! an unterminated string becomes a string holding the rest of the text, and an
-//! integer too large for 64 bits is clamped. The last two print a CLIPS message,
-//! returned here as a diagnostic.
+//! Tokens end where the source reader ends them
+//! ([`crate::syntax::delimiters`]). Unlike the
+//! source reader, nothing here is an error: `(` and `)` become symbols, variables
+//! such as `?x` become symbols, a control character starting a token becomes the
+//! symbol CLIPS makes of it, an unterminated string becomes a string holding the
+//! rest of the text, and an integer too large for 64 bits is clamped. The last two
+//! print a CLIPS message, returned here as a diagnostic.
 
+use crate::syntax::delimiters::token_len;
 use crate::syntax::sexpr::{parse_number, Token};
 use crate::value::{atom, Value};
 
@@ -15,12 +18,13 @@ pub const UNTERMINATED_STRING: &str = "[SCANNER1] Encountered End-Of-File while 
 /// CLIPS's message for an integer literal outside the 64-bit range.
 pub const INTEGER_OVERFLOW: &str = "[SCANNER1] WARNING: Over or underflow of long long integer.";
 
-fn is_blank(c: char) -> bool {
-    matches!(c, ' ' | '\t' | '\n' | '\r' | '\x0B' | '\x0C')
-}
+/// What CLIPS's scanner makes of a control character where a token starts: a
+/// token printed so, read one character at a time.
+const UNPRINTABLE: &str = "<<<unprintable character>>>";
 
-fn ends_symbol(c: char) -> bool {
-    is_blank(c) || matches!(c, '(' | ')' | '"' | ';' | '&' | '|' | '~' | '<')
+/// The characters CLIPS's scanner skips between tokens (not vertical tab).
+fn is_blank(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\n' | '\r' | '\x0C')
 }
 
 /// Reads the field starting at or after byte `pos` of `text`. Returns the field and
@@ -66,10 +70,9 @@ pub fn next_field(
             Value::Symbol(atom(&rest[..first.len_utf8()])),
             pos + first.len_utf8(),
         )),
+        _ if first.is_ascii_control() => Some((Value::Symbol(atom(UNPRINTABLE)), pos + 1)),
         _ => {
-            let len = rest[first.len_utf8()..]
-                .find(ends_symbol)
-                .map_or(rest.len(), |i| i + first.len_utf8());
+            let len = token_len(rest);
             let word = &rest[..len];
             Some((classify_word(word, diagnostics), pos + len))
         }
@@ -133,6 +136,15 @@ mod tests {
              INTEGER:1 FLOAT:2.5 SYMBOL:?x SYMBOL:$?y"
         );
         assert!(fields("  ; only a comment").is_empty());
+        // (explode$ "?1 $?-x a\001b \001 c\013d") in CLIPS 6.41:
+        // (? 1 $? -x a <<<unprintable character>>> b <<<unprintable character>>> c
+        // <<<unprintable character>>> d)
+        assert_eq!(
+            fields("?1 $?-x a\u{1}b \u{1} c\u{B}d").join(" "),
+            "SYMBOL:? INTEGER:1 SYMBOL:$? SYMBOL:-x SYMBOL:a SYMBOL:<<<unprintable character>>> \
+             SYMBOL:b SYMBOL:<<<unprintable character>>> SYMBOL:c \
+             SYMBOL:<<<unprintable character>>> SYMBOL:d"
+        );
         assert_eq!(fields("é;x\nb"), vec!["SYMBOL:é", "SYMBOL:b"]);
     }
 

@@ -300,7 +300,8 @@ pub struct SlotConstraint {
 ///
 /// CLIPS precedence: `~` binds tightest, then `&`, then `|`; so
 /// `?x&red|blue&~green` is `[[?x, red], [blue, ~green]]`. A variable leading the
-/// first group names the field whichever alternative matches.
+/// first group names the field whichever alternative matches (and, bound earlier,
+/// is required besides them), unless `|` follows it at once.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Constraint {
     /// The alternatives, each a conjunction of terms.

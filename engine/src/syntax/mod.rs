@@ -6,6 +6,7 @@
 //! Nothing here panics on any input, and nothing here consults an environment.
 
 pub mod ast;
+pub mod delimiters;
 pub mod diagnostic;
 pub mod parse;
 pub mod sexpr;

@@ -645,6 +645,39 @@ mod tests {
     }
 
     #[test]
+    fn tokens_end_where_clips_scanner_ends_them() {
+        let text = "ab<cd a<<b <= << <-x ?x<y ?1 $?1 ?-x $x $<a 12<3 1e5<x ?_x ?*g*<a é<à";
+        let list = read_one(&format!("({text})")).unwrap().unwrap().0;
+        let read: Vec<&str> = (list.as_list().unwrap().iter())
+            .map(|item| &text[item.span.start - 1..item.span.end - 1])
+            .collect();
+        // The same split as `read` and `explode$` make (and CLIPS 6.41's explode$).
+        let mut scanned = Vec::new();
+        let mut rest = text;
+        while !rest.is_empty() {
+            let len = crate::syntax::delimiters::token_len(rest);
+            scanned.push(&rest[..len]);
+            rest = rest[len..].trim_start();
+        }
+        assert_eq!(read, scanned);
+        assert_eq!(read[..4], ["ab", "<cd", "a", "<"]);
+        let tokens: Vec<Token> = (list.as_list().unwrap().iter())
+            .map(|item| item.as_token().unwrap().clone())
+            .collect();
+        assert_eq!(
+            tokens[8..14],
+            [
+                Token::Symbol(atom("<-x")),
+                Token::SfVar(atom("x")),
+                Token::Symbol(atom("<y")),
+                Token::SfWildcard,
+                Token::Integer(1),
+                Token::MfWildcard,
+            ]
+        );
+    }
+
+    #[test]
     fn numbers_and_symbols() {
         assert_eq!(classify("1e5"), Token::Float(1e5));
         assert_eq!(classify(".5"), Token::Float(0.5));

@@ -236,6 +236,8 @@ fn call_returns(call: &Expr) -> Returns {
 /// Rejects the combinations that parse but mean nothing: combined wildcards, and
 /// single-field terms (variables, constants, calls returning one field) with
 /// multifield ones (variables, calls returning a multifield), as CLIPS does.
+/// Multifield variables may be alternatives of `|`, as in CLIPS: `$?z&$?x|$?y`
+/// holds when the fields of `$?z` are those of `$?x` or of `$?y`.
 fn check(constraint: &Constraint) -> Result<(), Diagnostic> {
     let count: usize = constraint.any.iter().map(Vec::len).sum();
     let mut single = None;
@@ -388,6 +390,8 @@ mod tests {
     fn constraints_end_at_unjoined_items() {
         assert_eq!(shows("?x ~red b&c d"), ["?x", "~red", "b & c", "d"]);
         assert_eq!(shows("~$?x $?x&$?y"), ["~$?x", "$?x & $?y"]);
+        assert_eq!(shows("$?z&$?x|$?y"), ["$?z & $?x | $?y"]);
+        assert_eq!(shows("$?x&:(f)|:(g) $?y"), ["$?x & :f | :g", "$?y"]);
     }
 
     #[test]

@@ -1,5 +1,7 @@
-//! Where conditional elements may appear in a rule: `logical` CEs come first and
-//! never inside `not`/`exists`/`forall`, and no pattern inside those is bound.
+//! Where conditional elements may appear in a rule: `logical` never inside
+//! `not`/`exists`/`forall`, and no pattern inside those bound. (That `logical` CEs
+//! come first is checked once `or` is expanded: `(or (logical (a)) (logical (b)))`
+//! puts them first in each disjunct.)
 
 use crate::syntax::ast::Ce;
 use crate::syntax::Diagnostic;
@@ -7,19 +9,7 @@ use crate::syntax::Diagnostic;
 /// Checks the placement rules over a rule's whole left-hand side.
 pub(super) fn check_lhs(lhs: &[Ce]) -> Vec<Diagnostic> {
     let mut errors = Vec::new();
-    let mut seen_other = false;
     for ce in lhs {
-        match ce {
-            Ce::Logical(..) if seen_other => errors.push(
-                Diagnostic::new(
-                    ce.span(),
-                    "`logical` conditional elements must come first in a rule",
-                )
-                .with_label("move it before every conditional element that is not `logical`"),
-            ),
-            Ce::Logical(..) => {}
-            _ => seen_other = true,
-        }
         check_nested(ce, None, &mut errors);
     }
     errors
@@ -95,25 +85,13 @@ mod tests {
         assert!(check("(logical (a)) (logical (b)) (c)").is_empty());
         assert!(check("(and (logical (b))) (or ?f <- (a) (b)) ?g <- (c)").is_empty());
         assert!(check("(logical (b) (logical (c)) ?f <- (d))").is_empty());
+        // Order is checked once `or` is expanded.
+        assert!(check("(or (logical (a)) (logical (b))) (logical (c))").is_empty());
     }
 
     #[test]
     fn placement_errors() {
         let m = |s: &str, at: &str| (s.to_string(), at.to_string());
-        assert_eq!(
-            check("(a) (logical (b))"),
-            [m(
-                "`logical` conditional elements must come first in a rule",
-                "(logical (b))"
-            )]
-        );
-        assert_eq!(
-            check("(logical (a)) (b) (logical (c))"),
-            [m(
-                "`logical` conditional elements must come first in a rule",
-                "(logical (c))"
-            )]
-        );
         assert_eq!(
             check("(not (logical (b)))"),
             [m("`logical` cannot be used inside `not`", "(logical (b))")]

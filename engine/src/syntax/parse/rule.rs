@@ -167,11 +167,6 @@ mod tests {
                 "\"b\"",
             ),
             (
-                "(defrule r (a) (logical (b)) =>)",
-                "`logical` conditional elements must come first in a rule",
-                "(logical (b))",
-            ),
-            (
                 "(defrule r => (?x))",
                 "a function call must start with the function's name, not the variable `?x`",
                 "?x",

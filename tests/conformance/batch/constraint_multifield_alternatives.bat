@@ -1,0 +1,13 @@
+;;; `|` between multifield variables and tests on a multifield variable, and a variable leading a constraint: it names the field (required besides the alternatives when bound earlier) unless `|` follows it
+(defrule alternatives-of-tests (d $?x&:(> (length$ ?x) 1)|:(= (length$ ?x) 0)) => (printout t "tests " ?x crlf))
+(defrule alternatives-of-variables (e $?x&:(< (length$ ?x) 3) $?y&:(< (length$ ?y) 3) $?z&$?x|$?y) => (printout t "variables " ?x " " ?y " " ?z crlf))
+(defrule negated-sequence (f $?x ~$?x) => (printout t "negated " ?x crlf))
+(defrule bound-and-alternatives (a ?x) (b ?x&1|2) => (printout t "bound " ?x crlf))
+(defrule variable-as-alternative (a ?x) (c ?x|5) => (printout t "alternative " ?x crlf))
+(defrule binding-then-tests (a ?x) (b ?y&:(> ?y 0)&1|3) => (printout t "binding " ?x " " ?y crlf))
+(assert (a 1) (b 1) (b 2) (b 3) (c 1) (c 5) (c 6))
+(assert (d) (d 1) (d 1 2) (d 1 1) (d 1 2 1 2))
+(assert (e 1 2 1 2) (e 1 1 2 1))
+(assert (f) (f 1 1) (f 1 2 1 2))
+(run)
+(exit)
