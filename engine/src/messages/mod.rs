@@ -15,6 +15,8 @@
 
 pub mod args;
 pub mod constructs;
+pub mod prntutil;
+pub mod procedures;
 
 /// A message in CLIPS's words.
 pub type Message = String;

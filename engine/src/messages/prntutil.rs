@@ -1,0 +1,48 @@
+//! `PRNTUTIL`: CLIPS's generic messages for an item that cannot be found and for
+//! a construct whose syntax is wrong.
+
+/// `[PRNTUTIL1]`: no `kind` (`deffacts`, `defmodule`, `fact`, ...) is named
+/// `name`. CLIPS quotes the names of constructs (`quoted`), not those of facts
+/// and instances.
+pub fn prntutil1(kind: &str, name: &str, quoted: bool) -> String {
+    let quote = if quoted { "'" } else { "" };
+    format!("[PRNTUTIL1] Unable to find {kind} {quote}{name}{quote}.")
+}
+
+/// `[PRNTUTIL2]`: a construct of kind `construct` (or a part of one, `slot
+/// attributes`) is not written as its syntax requires (CLIPS starts a new line
+/// first).
+pub fn prntutil2(construct: &str) -> String {
+    format!("\n[PRNTUTIL2] Syntax Error:  Check appropriate syntax for {construct}.")
+}
+
+/// `[PRNTUTIL11]`: a function was given the address of fact `f-index`, which
+/// has been retracted since.
+pub fn prntutil11(index: u64) -> String {
+    format!("[PRNTUTIL11] The fact f-{index} has been retracted.")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn construct_names_are_quoted_fact_names_are_not() {
+        assert_eq!(
+            prntutil1("deffacts", "d1", true),
+            "[PRNTUTIL1] Unable to find deffacts 'd1'."
+        );
+        assert_eq!(
+            prntutil1("fact", "f-10", false),
+            "[PRNTUTIL1] Unable to find fact f-10."
+        );
+    }
+
+    #[test]
+    fn a_syntax_error_starts_a_new_line() {
+        assert_eq!(
+            prntutil2("defglobal"),
+            "\n[PRNTUTIL2] Syntax Error:  Check appropriate syntax for defglobal."
+        );
+    }
+}
