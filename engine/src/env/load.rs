@@ -438,11 +438,14 @@ impl Environment {
                 match self.rt.program.module_id(crate::value::atom(module)) {
                     Some(id) => self.rt.program.current_module = id,
                     None => {
+                        // CLIPS stops reading at the name.
                         return Err(Diagnostic::new(
                             name.span,
                             format!("unknown module `{module}`"),
                         )
-                        .with_label("define it with (defmodule ...) first"))
+                        .with_label("define it with (defmodule ...) first")
+                        .with_clips(messages::prntutil::prntutil1("defmodule", module, true))
+                        .read_to(name.span.end));
                     }
                 }
             }
