@@ -849,7 +849,7 @@ fn check_arity(name: Atom, call: &Call, min: usize, max: Option<usize>) -> Res<(
         Some(max) => format!("from {min} to {max}"),
         None => format!("at least {min}"),
     };
-    if n < min || max.is_some_and(|m| n > m) {
+    if let Some(clips) = crate::messages::args::argacces1(name.as_str(), min, max, n) {
         let plural =
             if max == Some(1) || (max.is_none() && min == 1) || (max == Some(min) && min == 1) {
                 ""
@@ -860,7 +860,9 @@ fn check_arity(name: Atom, call: &Call, min: usize, max: Option<usize>) -> Res<(
             call.span,
             format!("wrong number of arguments to `{name}`: {n} given"),
         )
-        .with_label(format!("`{name}` expects {expected} argument{plural}")));
+        .with_label(format!("`{name}` expects {expected} argument{plural}"))
+        .with_clips(clips)
+        .read_to(call.span.end));
     }
     Ok(())
 }

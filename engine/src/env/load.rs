@@ -444,11 +444,14 @@ impl Environment {
                 match self.rt.program.module_id(crate::value::atom(module)) {
                     Some(id) => self.rt.program.current_module = id,
                     None => {
+                        // CLIPS stops reading at the name.
                         return Err(Diagnostic::new(
                             name.span,
                             format!("unknown module `{module}`"),
                         )
-                        .with_label("define it with (defmodule ...) first"))
+                        .with_label("define it with (defmodule ...) first")
+                        .with_clips(messages::prntutil::prntutil1("defmodule", module, true))
+                        .read_to(name.span.end));
                     }
                 }
             }
@@ -840,11 +843,14 @@ impl Environment {
         let mut compiler = ExprCompiler::new(&mut self.rt.program, &TABLE, scope);
         let compiled = compiler.compile(expr);
         self.rt.top_scope = compiler.scope;
+        let style = self.rt.diagnostic_style;
         let compiled = compiled.map_err(|d| eval::EvalError {
-            message: d
-                .label
-                .map_or(d.message.clone(), |l| format!("{}: {l}", d.message)),
+            message: match (style, d.clips) {
+                (super::DiagnosticStyle::Clips, Some(clips)) => clips,
+                _ => (d.label).map_or(d.message.clone(), |l| format!("{}: {l}", d.message)),
+            },
             span: Some(d.span),
+            returns: None,
         })?;
         let mut frame = std::mem::take(&mut self.rt.top_frame);
         frame.resize(self.rt.top_scope.size(), eval::unbound());
@@ -993,14 +999,19 @@ impl Environment {
                 let outer = std::mem::replace(&mut self.rt.top_level_command, true);
                 let result = self.eval_command(&expr);
                 self.rt.top_level_command = outer;
-                match result {
-                    Ok(Value::Void) => {}
-                    Ok(v) => {
-                        if print_value {
-                            self.rt.routers.write("t", &format!("{}\n", v.repr()));
-                        }
+                // CLIPS prints the value of a command that failed yet returned one.
+                let value = match result {
+                    Ok(v) => Some(v),
+                    Err(e) => {
+                        self.report_command_error(origin, &e);
+                        e.returns
                     }
-                    Err(e) => self.report_command_error(origin, &e),
+                };
+                match value {
+                    Some(v) if print_value && v != Value::Void => {
+                        self.rt.routers.write("t", &format!("{}\n", v.repr()));
+                    }
+                    _ => {}
                 }
             }
             Err(ds) => {

@@ -518,8 +518,8 @@ impl Environment {
         }
         // The focus is MAIN again before anything is activated: a rule with no
         // pattern is activated by the reseed, and with auto-focus it pushes its module.
-        self.rt.focus = vec![ModuleId(0)];
-        self.rt.program.current_module = ModuleId(0);
+        self.rt.clear_focus();
+        self.rt.push_focus(ModuleId(0));
         self.net.reseed(&mut self.rt);
         self.rt.halted = false;
         self.rt.hypothesis.clear();
@@ -567,6 +567,10 @@ impl Environment {
         self.rt.batch_queue = batch_queue;
         self.rt.watch = watch;
         self.rt.limits = limits;
+        // CLIPS's clear ends with a reset of the focus, which `(watch focus)` shows:
+        // the new MAIN is popped and pushed again.
+        self.rt.clear_focus();
+        self.rt.push_focus(ModuleId(0));
     }
 
     /// Prints an error message on the error router.

@@ -4,6 +4,7 @@
 use super::{show, Environment, SalienceEvaluation};
 use crate::compile::ModuleId;
 use crate::eval::{self, Unwind};
+use crate::messages;
 use crate::value::{Atom, Value};
 use std::time::{Duration, Instant};
 
@@ -48,6 +49,9 @@ pub enum RunError {
         rule: String,
         /// What went wrong, with its location when known.
         message: String,
+        /// What CLIPS prints: the error's message, then for a rule
+        /// `[PRCCODE4] Execution halted during the actions of defrule 'r'.`
+        clips: String,
     },
     /// A pattern's test failed with an error.
     #[error("error while matching patterns: {0}")]
@@ -265,9 +269,11 @@ impl Environment {
             Err(Unwind::Error(e)) => {
                 self.rt.halted = true;
                 self.rt.routers.flush();
+                let halted = messages::procedures::prccode4("defrule", name.as_str());
                 Err(RunError::Rule {
                     rule: name.to_string(),
                     message: self.locate(origin, &e),
+                    clips: format!("{}\n{halted}", e.message),
                 })
             }
         }

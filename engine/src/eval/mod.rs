@@ -11,6 +11,7 @@ mod sort;
 use crate::compile::expr::{BindTarget, CallExpr, Callee, FactBuild, FactFields, Special};
 use crate::compile::{CExpr, Program, TemplateId};
 use crate::functions::{Builtin, FnState};
+use crate::messages;
 use crate::syntax::Span;
 use crate::value::{atom, Atom, FactId, Multi, Value};
 use crate::wm::{Fact, Slots};
@@ -28,6 +29,10 @@ pub struct EvalError {
     pub message: String,
     /// Where, if known.
     pub span: Option<Span>,
+    /// The value the failed call still returns in CLIPS, which the command loop
+    /// prints after the message when the call is the command itself: a
+    /// deffunction halted by an error returns `FALSE`.
+    pub returns: Option<Value>,
 }
 
 impl EvalError {
@@ -36,7 +41,15 @@ impl EvalError {
         EvalError {
             message: message.into(),
             span: None,
+            returns: None,
         }
+    }
+
+    /// The error as the call that received it from one of its arguments passes it
+    /// on: what the argument's call returned is not what the command returns.
+    fn in_argument(mut self) -> Self {
+        self.returns = None;
+        self
     }
 
     /// Attaches a span if the error has none.
@@ -55,6 +68,16 @@ pub enum Unwind {
     Return(Value),
     /// `(break)`.
     Break,
+}
+
+impl Unwind {
+    /// See [`EvalError::in_argument`].
+    fn in_argument(self) -> Self {
+        match self {
+            Unwind::Error(e) => Unwind::Error(e.in_argument()),
+            other => other,
+        }
+    }
 }
 
 impl From<EvalError> for Unwind {
@@ -158,11 +181,13 @@ fn eval_args(host: &mut dyn Host, frame: &mut Vec<Value>, args: &[CExpr]) -> Res
     for a in args {
         match expansion(a) {
             Some(list) => {
-                let value = eval(host, frame, list)?;
+                let value = eval(host, frame, list).map_err(Unwind::in_argument)?;
                 out.extend(value.as_slice().iter().cloned());
             }
             None => out.push(match a {
-                CExpr::Call(_) | CExpr::Special(..) => eval(host, frame, a)?,
+                CExpr::Call(_) | CExpr::Special(..) => {
+                    eval(host, frame, a).map_err(Unwind::in_argument)?
+                }
                 leaf => leaf_value(host, frame, leaf),
             }),
         }
@@ -212,6 +237,7 @@ fn call_builtin(host: &mut dyn Host, b: &Builtin, args: &[Value], span: Span) ->
         Unwind::Error(EvalError {
             message: e.message,
             span: Some(span),
+            returns: None,
         })
     })
 }
@@ -301,7 +327,15 @@ pub fn call_function(host: &mut dyn Host, id: u32, args: impl Into<Args>, span: 
     match result {
         Ok(v) | Err(Unwind::Return(v)) => Ok(v),
         Err(Unwind::Break) => Ok(Value::false_sym()),
-        Err(e) => Err(e),
+        Err(Unwind::Error(mut e)) => {
+            e.message.push('\n');
+            e.message.push_str(&messages::procedures::prccode4(
+                "deffunction",
+                name.as_str(),
+            ));
+            e.returns = Some(Value::false_sym());
+            Err(Unwind::Error(e))
+        }
     }
 }
 

@@ -18,6 +18,7 @@ pub mod args;
 pub mod constructs;
 pub mod patterns;
 pub mod prntutil;
+pub mod procedures;
 
 /// A message in CLIPS's words.
 pub type Message = String;

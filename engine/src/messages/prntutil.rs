@@ -1,17 +1,23 @@
-//! `PRNTUTIL`: CLIPS's general messages about items that cannot be found or used.
+//! `PRNTUTIL`: CLIPS's generic messages for an item that cannot be found and for
+//! a construct whose syntax is wrong.
 
-/// `[PRNTUTIL1]`: no `item` (`function`, `fact`, `defmodule`, ...) is named `name`;
-/// `quoted` puts the name in quotes, as most of CLIPS's callers do.
-pub fn prntutil1(item: &str, name: &str, quoted: bool) -> String {
-    let name = if quoted {
-        format!("'{name}'")
-    } else {
-        name.to_string()
-    };
-    format!("[PRNTUTIL1] Unable to find {item} {name}.")
+/// `[PRNTUTIL1]`: no `kind` (`deffacts`, `defmodule`, `fact`, ...) is named
+/// `name`. CLIPS quotes the names of constructs (`quoted`), not those of facts
+/// and instances.
+pub fn prntutil1(kind: &str, name: &str, quoted: bool) -> String {
+    let quote = if quoted { "'" } else { "" };
+    format!("[PRNTUTIL1] Unable to find {kind} {quote}{name}{quote}.")
 }
 
-/// `[PRNTUTIL11]`: fact `index` was used after it was retracted.
+/// `[PRNTUTIL2]`: a construct of kind `construct` (or a part of one, `slot
+/// attributes`) is not written as its syntax requires (CLIPS starts a new line
+/// first).
+pub fn prntutil2(construct: &str) -> String {
+    format!("\n[PRNTUTIL2] Syntax Error:  Check appropriate syntax for {construct}.")
+}
+
+/// `[PRNTUTIL11]`: a function was given the address of fact `f-index`, which
+/// has been retracted since.
 pub fn prntutil11(index: u64) -> String {
     format!("[PRNTUTIL11] The fact f-{index} has been retracted.")
 }
@@ -21,14 +27,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn names_are_quoted_when_asked() {
+    fn construct_names_are_quoted_fact_names_are_not() {
         assert_eq!(
-            prntutil1("function", "bogus", true),
-            "[PRNTUTIL1] Unable to find function 'bogus'."
+            prntutil1("deffacts", "d1", true),
+            "[PRNTUTIL1] Unable to find deffacts 'd1'."
         );
         assert_eq!(
-            prntutil1("fact", "f-3", false),
-            "[PRNTUTIL1] Unable to find fact f-3."
+            prntutil1("fact", "f-10", false),
+            "[PRNTUTIL1] Unable to find fact f-10."
+        );
+    }
+
+    #[test]
+    fn a_syntax_error_starts_a_new_line() {
+        assert_eq!(
+            prntutil2("defglobal"),
+            "\n[PRNTUTIL2] Syntax Error:  Check appropriate syntax for defglobal."
         );
     }
 }

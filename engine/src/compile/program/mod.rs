@@ -225,10 +225,11 @@ impl Program {
         self.seen_from(&self.function_ids, Exported::Function, from, name)
     }
 
-    /// Removes deffunction `name`, as the current module sees it, from the names in
+    /// Removes deffunction `name`, as the current module (or the module `name` is
+    /// qualified with) sees it, from the names in
     /// use (calls compiled earlier keep its id); `false` if there is none.
     pub fn remove_function(&mut self, name: Atom) -> bool {
-        let Some(id) = self.function_id(name) else {
+        let Some(id) = self.function_from(self.module_of(name), name) else {
             return false;
         };
         let f = &self.functions[id as usize];
@@ -281,10 +282,11 @@ impl Program {
         put(&mut self.global_ids, &mut self.globals, key, global)
     }
 
-    /// Removes defglobal `name`, as the current module sees it, from the names in
+    /// Removes defglobal `name`, as the current module (or the module `name` is
+    /// qualified with) sees it, from the names in
     /// use (expressions compiled earlier keep its id); `false` if there is none.
     pub fn remove_global(&mut self, name: Atom) -> bool {
-        let Some(id) = self.global_id(name) else {
+        let Some(id) = self.global_from(self.module_of(name), name) else {
             return false;
         };
         let g = &self.globals[id as usize];

@@ -3,11 +3,12 @@
 //! constraint-checking settings.
 
 use super::show;
-use super::{fact_arg, lexeme, logical_name, not_found, out, R};
+use super::{fact_arg, lexeme, logical_name, out, report, R};
 use crate::compile::template::SlotDefault;
 use crate::env::Runtime;
 use crate::eval::EvalError;
 use crate::functions::args::type_error;
+use crate::messages;
 use crate::value::{atom, FactId, Value};
 
 /// `(fact-index ...)`.
@@ -130,7 +131,8 @@ pub(super) fn ppfact(rt: &mut Runtime, args: &[Value]) -> R {
         }
     };
     let Some(fact) = rt.wm.get(id).cloned() else {
-        not_found(rt, "fact", &format!("f-{}", id.0));
+        let name = format!("f-{}", id.0);
+        report(rt, &messages::prntutil::prntutil1("fact", &name, false));
         return Ok(Value::Void);
     };
     let name = args.get(1).map_or_else(|| "t".to_string(), logical_name);

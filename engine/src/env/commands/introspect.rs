@@ -7,7 +7,7 @@
 //! function returns `FALSE`; a slot the template does not have is an error that
 //! halts the rule (except for `deftemplate-slot-existp`, whose question it is).
 
-use super::{lexeme, not_found, R};
+use super::{construct_name, lexeme, not_found, R};
 use crate::compile::program::unqualified;
 use crate::compile::template::{Slot, SlotDefault};
 use crate::compile::{ModuleId, Template, TemplateId};
@@ -224,11 +224,11 @@ fn module_of(
     construct: &str,
     find: impl FnOnce(&Runtime, Atom) -> Option<ModuleId>,
 ) -> R {
-    let name = lexeme(args, 0, &format!("{construct}-module"))?;
-    match find(rt, atom(&name)) {
+    let name = construct_name(args, 0, &format!("{construct}-module"))?;
+    match find(rt, name) {
         Some(module) => Ok(Value::Symbol(rt.program.module_name(module))),
         None => {
-            not_found(rt, construct, &name);
+            not_found(rt, construct, name.as_str());
             Ok(Value::false_sym())
         }
     }

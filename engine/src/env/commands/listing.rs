@@ -6,11 +6,12 @@
 //! constructs take an optional module name (the current module by default) or `*`
 //! for every module, which groups the items under `MODULE:` headers.
 
-use super::{lexeme, out, R};
+use super::{construct_name, out, report, R};
 use crate::compile::program::unqualified;
 use crate::compile::ModuleId;
 use crate::env::{show, Environment, Runtime};
 use crate::eval::EvalError;
+use crate::messages;
 use crate::value::{Atom, Value};
 
 /// The tally line ending a listing: `For a total of 2 facts.`
@@ -31,19 +32,27 @@ enum Scope {
     All,
 }
 
-/// The module scope given by argument `i` (`*`, a module name, or the current module).
-fn scope(rt: &Runtime, args: &[Value], i: usize, what: &str) -> Result<Scope, EvalError> {
+/// The module scope given by argument `i` (`*`, a module name, or the current
+/// module); `None` after CLIPS's message for a module that does not exist (the
+/// function then returns as if it had listed nothing).
+fn scope(
+    rt: &mut Runtime,
+    args: &[Value],
+    i: usize,
+    what: &str,
+) -> Result<Option<Scope>, EvalError> {
     if args.len() <= i {
-        return Ok(Scope::One(rt.program.current_module));
+        return Ok(Some(Scope::One(rt.program.current_module)));
     }
-    let name = lexeme(args, i, what)?;
-    if name == "*" {
-        return Ok(Scope::All);
+    let name = construct_name(args, i, what)?;
+    if name.as_str() == "*" {
+        return Ok(Some(Scope::All));
     }
-    rt.program
-        .module_id(crate::value::atom(&name))
-        .map(Scope::One)
-        .ok_or_else(|| EvalError::new(format!("{what}: unable to find defmodule {name}")))
+    let found = rt.program.module_id(name).map(Scope::One);
+    if found.is_none() {
+        report(rt, &messages::args::argacces2(what, i, "'defmodule name'"));
+    }
+    Ok(found)
 }
 
 /// Prints the lines each module gives (`lines_of(module)`) for `scope`, with the tally.
@@ -95,7 +104,9 @@ fn listing(
 /// `(show-defglobals [module])`: each defglobal of the module (or of every module,
 /// `*`) with its value, `?*name* = value`, and no tally.
 pub(super) fn show_defglobals(rt: &mut Runtime, args: &[Value]) -> R {
-    let scope = scope(rt, args, 0, "show-defglobals")?;
+    let Some(scope) = scope(rt, args, 0, "show-defglobals")? else {
+        return Ok(Value::Void);
+    };
     let (text, _) = listing(rt, scope, |rt, module| {
         let globals = rt.program.defined_globals().filter(|g| g.module == module);
         globals
@@ -106,37 +117,74 @@ pub(super) fn show_defglobals(rt: &mut Runtime, args: &[Value]) -> R {
     Ok(Value::Void)
 }
 
-/// `(facts [start [end [max]]])`: the facts with indices from `start` to `end`, at most `max`.
+/// `(facts [module] [start [end [max]]])`: the facts with indices from `start` to
+/// `end`, at most `max`, that `module` sees (every fact for `*`), in one list.
 pub(super) fn facts(rt: &mut Runtime, args: &[Value]) -> R {
     // An optional module first: only facts whose templates it can see are listed.
-    let (scope, numbers_from) = match args.first() {
-        Some(Value::Symbol(_)) => (scope(rt, args, 0, "facts")?, 1),
-        _ => (Scope::One(rt.program.current_module), 0),
+    let mut module = Some(rt.program.current_module);
+    let numbers_from = match args.first() {
+        Some(Value::Symbol(name)) if name.as_str() == "*" => {
+            module = None;
+            1
+        }
+        Some(Value::Symbol(name)) => {
+            module = rt.program.module_id(*name);
+            if module.is_none() {
+                let message = messages::prntutil::prntutil1("defmodule", name.as_str(), true);
+                return Err(EvalError::new(message));
+            }
+            1
+        }
+        Some(Value::Integer(i)) if *i < 0 => {
+            let expected = "symbol or 'positive number'";
+            return Err(EvalError::new(messages::args::argacces2(
+                "facts", 0, expected,
+            )));
+        }
+        Some(Value::Integer(_)) | None => 0,
+        Some(_) => {
+            let expected = "integer or symbol";
+            return Err(EvalError::new(messages::args::argacces2(
+                "facts", 0, expected,
+            )));
+        }
     };
-    let numbers: Vec<i64> = args[numbers_from..]
-        .iter()
-        .filter_map(|a| match a {
-            Value::Integer(i) => Some(*i),
-            _ => None,
-        })
+    let mut numbers = [0, i64::MAX, i64::MAX];
+    for (i, number) in numbers.iter_mut().enumerate() {
+        let index = numbers_from + i;
+        match args.get(index) {
+            None => break,
+            Some(Value::Integer(n)) if *n >= 0 => *number = *n,
+            Some(Value::Integer(_)) => {
+                let message = messages::args::argacces2("facts", index, "positive number");
+                return Err(EvalError::new(message));
+            }
+            Some(_) => {
+                let message = messages::args::argacces2("facts", index, "integer");
+                return Err(EvalError::new(message));
+            }
+        }
+    }
+    let [start, end, max] = numbers;
+    let listed: Vec<String> = (rt.wm.iter())
+        .filter(|f| module.is_none_or(|m| rt.program.is_visible(f.template, m)))
+        .filter(|f| (start..=end).contains(&(f.id.0 as i64)))
+        .take(usize::try_from(max).unwrap_or(usize::MAX))
+        .map(|f| show::fact_line(&rt.program, f))
         .collect();
-    let start = numbers.first().copied().unwrap_or(0);
-    let end = numbers.get(1).copied().unwrap_or(i64::MAX);
-    let max = numbers.get(2).map_or(usize::MAX, |m| (*m).max(0) as usize);
-    print_listing(rt, scope, "fact", |rt, module| {
-        rt.wm
-            .iter()
-            .filter(|f| (start..=end).contains(&(f.id.0 as i64)))
-            .filter(|f| rt.program.is_visible(f.template, module))
-            .take(max)
-            .map(|f| show::fact_line(&rt.program, f))
-            .collect()
-    })
+    let mut text: String = listed.iter().map(|line| format!("{line}\n")).collect();
+    if !listed.is_empty() {
+        text.push_str(&tally(listed.len(), "fact"));
+    }
+    out(rt, "t", &text);
+    Ok(Value::Void)
 }
 
 /// `(rules [module])` and `(list-defrules [module])`: the rule names, in definition order.
 pub(super) fn rules(rt: &mut Runtime, args: &[Value]) -> R {
-    let scope = scope(rt, args, 0, "rules")?;
+    let Some(scope) = scope(rt, args, 0, "rules")? else {
+        return Ok(Value::Void);
+    };
     print_listing(rt, scope, "defrule", rule_names)
 }
 
@@ -149,7 +197,9 @@ fn rule_names(rt: &Runtime, module: ModuleId) -> Vec<String> {
 
 /// `(agenda [module])`: the activations in the order they would fire.
 pub(super) fn agenda(env: &mut Environment, args: &[Value]) -> R {
-    let scope = scope(&env.rt, args, 0, "agenda")?;
+    let Some(scope) = scope(&mut env.rt, args, 0, "agenda")? else {
+        return Ok(Value::Void);
+    };
     let net = &env.net;
     print_listing(&mut env.rt, scope, "activation", |rt, module| {
         rt.agenda
@@ -242,8 +292,10 @@ macro_rules! construct_names {
     ($get:ident, $get_name:literal, $names:ident) => {
         #[doc = concat!("`(", $get_name, " [module])`.")]
         pub(super) fn $get(rt: &mut Runtime, args: &[Value]) -> R {
-            let scope = scope(rt, args, 0, $get_name)?;
-            Ok(name_list(rt, scope, $names))
+            Ok(match scope(rt, args, 0, $get_name)? {
+                Some(scope) => name_list(rt, scope, $names),
+                None => Value::multifield(Vec::new()),
+            })
         }
     };
     ($get:ident, $get_name:literal, $list:ident, $list_name:literal, $word:literal, $names:ident) => {
@@ -251,8 +303,10 @@ macro_rules! construct_names {
 
         #[doc = concat!("`(", $list_name, " [module])`.")]
         pub(super) fn $list(rt: &mut Runtime, args: &[Value]) -> R {
-            let scope = scope(rt, args, 0, $list_name)?;
-            print_listing(rt, scope, $word, $names)
+            match scope(rt, args, 0, $list_name)? {
+                Some(scope) => print_listing(rt, scope, $word, $names),
+                None => Ok(Value::Void),
+            }
         }
     };
 }

@@ -23,12 +23,15 @@ mod time;
 mod watch_items;
 
 use super::load::LoadOutput;
-use super::{show, Environment, Runtime, SalienceEvaluation};
+use super::{
+    show, DeffactsDef, DiagnosticStyle, Environment, RunError, Runtime, SalienceEvaluation,
+};
 use crate::agenda::Strategy;
 use crate::compile::expr::{CommandSig, CommandTable};
 use crate::compile::program::unqualified;
 use crate::compile::TemplateId;
 use crate::eval::{self, printout_text, EvalError};
+use crate::messages;
 use crate::value::{atom, Atom, FactId, Value};
 use check_syntax::check_syntax;
 use facts::{
@@ -328,11 +331,11 @@ static DEFS: &[CommandDef] = &[
     ),
     rt("get-defglobal-list", 0, Some(1), "y", get_defglobal_list),
     rt("get-defmodule-list", 0, Some(0), "*", get_defmodule_list),
-    rt("ppdefrule", 1, Some(1), ";y;ldsyn", ppdefrule),
-    rt("ppdeftemplate", 1, Some(1), ";y;ldsyn", ppdeftemplate),
-    rt("ppdeffunction", 1, Some(1), ";y;ldsyn", ppdeffunction),
-    rt("ppdefglobal", 1, Some(1), ";y;ldsyn", ppdefglobal),
-    rt("ppdeffacts", 1, Some(1), ";y;ldsyn", ppdeffacts),
+    rt("ppdefrule", 1, Some(2), ";y;ldsyn", ppdefrule),
+    rt("ppdeftemplate", 1, Some(2), ";y;ldsyn", ppdeftemplate),
+    rt("ppdeffunction", 1, Some(2), ";y;ldsyn", ppdeffunction),
+    rt("ppdefglobal", 1, Some(2), ";y;ldsyn", ppdefglobal),
+    rt("ppdeffacts", 1, Some(2), ";y;ldsyn", ppdeffacts),
     rt("get-current-module", 0, Some(0), "*", get_current_module),
     rt("set-current-module", 1, Some(1), "y", set_current_module),
     rt("save-facts", 1, None, "y;sy", save_facts),
@@ -480,6 +483,19 @@ fn lexeme(args: &[Value], i: usize, what: &str) -> Result<String, EvalError> {
     }
 }
 
+/// Argument `index` of `function`, a file name: a symbol or a string, or CLIPS's
+/// `[ARGACCES2]`.
+fn file_name(args: &[Value], index: usize, function: &str) -> Result<String, EvalError> {
+    match args.get(index) {
+        Some(Value::Symbol(s) | Value::String(s)) => Ok(s.to_string()),
+        _ => Err(EvalError::new(messages::args::argacces2(
+            function,
+            index,
+            "symbol or string",
+        ))),
+    }
+}
+
 fn integer(args: &[Value], i: usize, what: &str) -> Result<i64, EvalError> {
     match args.get(i) {
         Some(Value::Integer(n)) => Ok(*n),
@@ -619,21 +635,45 @@ fn set_strategy(env: &mut Environment, args: &[Value]) -> R {
     Ok(Value::symbol(old.name()))
 }
 
-fn set_watch(rt: &mut Runtime, args: &[Value], on: bool) -> R {
-    for a in args {
+/// The watch items that take no construct names after them.
+const WATCHED_WITHOUT_NAMES: [&str; 6] = [
+    "all",
+    "compilations",
+    "statistics",
+    "focus",
+    "messages",
+    "rule-analysis",
+];
+
+/// `watch` and `unwatch` (`function`): turns the item in argument #1 on or off.
+fn set_watch(rt: &mut Runtime, args: &[Value], on: bool, function: &str) -> R {
+    let item = construct_name(args, 0, function)?;
+    let mut watch = rt.watch;
+    if watch.set(item.as_str(), on).is_err() {
+        let message = messages::args::argacces2(function, 0, "watchable symbol");
+        return Err(EvalError::new(message));
+    }
+    if args.len() > 1 && WATCHED_WITHOUT_NAMES.contains(&item.as_str()) {
+        let count = messages::args::argacces1(function, 1, Some(1), args.len());
+        return Err(EvalError::new(count.unwrap_or_default()));
+    }
+    rt.watch = watch;
+    // Construct names after the item: Salience watches every construct of the
+    // kind, and refuses names as items of their own.
+    for a in &args[1..] {
         rt.watch
             .set(&logical_name(a), on)
-            .map_err(|e| EvalError::new(format!("watch: {e}")))?;
+            .map_err(|e| EvalError::new(format!("{function}: {e}")))?;
     }
     Ok(Value::Void)
 }
 
 fn watch(rt: &mut Runtime, args: &[Value]) -> R {
-    set_watch(rt, args, true)
+    set_watch(rt, args, true, "watch")
 }
 
 fn unwatch(rt: &mut Runtime, args: &[Value]) -> R {
-    set_watch(rt, args, false)
+    set_watch(rt, args, false, "unwatch")
 }
 
 fn set_salience_evaluation(rt: &mut Runtime, args: &[Value]) -> R {
@@ -716,75 +756,105 @@ fn exit(rt: &mut Runtime, args: &[Value]) -> R {
 /// defined (or its source is not kept).
 fn pretty(
     rt: &mut Runtime,
+    args: &[Value],
     found: Option<(crate::syntax::SourceText, Atom)>,
     kind: &str,
     name: &str,
 ) -> R {
-    match found.and_then(|(source, module)| super::pretty::render(&source, module.as_str())) {
-        Some(text) => out(rt, "t", &format!("{text}\n")),
-        None => not_found(rt, kind, name),
+    let text = found.and_then(|(source, module)| super::pretty::render(&source, module.as_str()));
+    print_pretty(rt, args, text, kind, name)
+}
+
+/// Prints `text`, the pretty form of `kind` `name` (`None` when there is no such
+/// construct), as the pp commands do: to the logical name in argument #2
+/// (`stdout` by default); for `nil`, returned as a string instead.
+fn print_pretty(
+    rt: &mut Runtime,
+    args: &[Value],
+    text: Option<String>,
+    kind: &str,
+    name: &str,
+) -> R {
+    let logical = args.get(1).map_or_else(|| "t".to_string(), logical_name);
+    if text.is_none() {
+        not_found(rt, kind, name);
+    }
+    if logical == "nil" {
+        return Ok(Value::string(&text.map_or_else(String::new, |t| t + "\n")));
+    }
+    if let Some(text) = text {
+        out(rt, &logical, &format!("{text}\n"));
     }
     Ok(Value::Void)
 }
 
 /// CLIPS's message for a command naming a construct that does not exist.
 fn not_found(rt: &mut Runtime, kind: &str, name: &str) {
-    let line = format!("[PRNTUTIL1] Unable to find {kind} {name}.\n");
-    rt.routers.write("werror", &line);
+    report(rt, &messages::prntutil::prntutil1(kind, name, true));
 }
 
-/// The name argument of a pp command without its module qualifier.
-fn pp_name(args: &[Value], what: &str) -> Result<(String, Atom), EvalError> {
-    let name = lexeme(args, 0, what)?;
-    let base = unqualified(atom(&name));
-    Ok((name, base))
+/// Writes `message` (one of CLIPS's, without its final newline) on `werror`.
+fn report(rt: &mut Runtime, message: &str) {
+    rt.routers.write("werror", &format!("{message}\n"));
+}
+
+/// Argument `index` of `function`, the name of a construct: a symbol, or CLIPS's
+/// `[ARGACCES2]`.
+fn construct_name(args: &[Value], index: usize, function: &str) -> Result<Atom, EvalError> {
+    match args.get(index) {
+        Some(Value::Symbol(s)) => Ok(*s),
+        _ => Err(EvalError::new(messages::args::argacces2(
+            function, index, "symbol",
+        ))),
+    }
 }
 
 /// `(ppdefrule name)`.
 fn ppdefrule(rt: &mut Runtime, args: &[Value]) -> R {
-    let name = lexeme(args, 0, "ppdefrule")?;
-    let found = rt.rule_named(atom(&name)).map(|i| {
+    let name = construct_name(args, 0, "ppdefrule")?;
+    let found = rt.rule_named(name).map(|i| {
         let rule = &rt.rules[i];
         (rule.source.clone(), rt.program.module_name(rule.module))
     });
-    pretty(rt, found, "defrule", &name)
+    pretty(rt, args, found, "defrule", name.as_str())
 }
 
 /// `(ppdeftemplate name)`.
 fn ppdeftemplate(rt: &mut Runtime, args: &[Value]) -> R {
-    let (name, _) = pp_name(args, "ppdeftemplate")?;
+    let name = construct_name(args, 0, "ppdeftemplate")?;
     // A qualified name is looked up from its own module, where it is always visible.
-    let from = rt.program.module_of(atom(&name));
-    let found = rt.program.template_from(from, atom(&name)).and_then(|t| {
+    let from = rt.program.module_of(name);
+    let found = rt.program.template_from(from, name).and_then(|t| {
         let template = rt.program.template(t);
         let module = rt.program.module_name(template.module);
         template.source.clone().map(|source| (source, module))
     });
-    pretty(rt, found, "deftemplate", &name)
+    pretty(rt, args, found, "deftemplate", name.as_str())
 }
 
-/// `(ppdeffacts name)`.
+/// `(ppdeffacts name [logical-name])`: a deffacts of the current module, or of
+/// the module its name is qualified with (deffacts are not imported).
 fn ppdeffacts(rt: &mut Runtime, args: &[Value]) -> R {
-    let (name, base) = pp_name(args, "ppdeffacts")?;
-    let found = rt
-        .deffacts
-        .iter()
-        .find(|d| unqualified(d.name) == base)
-        .map(|d| (d.source.clone(), rt.program.module_name(d.module)));
-    pretty(rt, found, "deffacts", &name)
+    let name = construct_name(args, 0, "ppdeffacts")?;
+    let found = rt.program.module_and_name(name).and_then(|(module, base)| {
+        (rt.deffacts.iter())
+            .find(|d| d.module == module && unqualified(d.name) == base)
+            .map(|d| (d.source.clone(), rt.program.module_name(d.module)))
+    });
+    pretty(rt, args, found, "deffacts", name.as_str())
 }
 
 /// `(ppdeffunction name)`; a qualified name is looked up from its own module, where
 /// it is always visible.
 fn ppdeffunction(rt: &mut Runtime, args: &[Value]) -> R {
-    let name = lexeme(args, 0, "ppdeffunction")?;
-    let from = rt.program.module_of(atom(&name));
-    let found = rt.program.function_from(from, atom(&name)).and_then(|f| {
+    let name = construct_name(args, 0, "ppdeffunction")?;
+    let from = rt.program.module_of(name);
+    let found = rt.program.function_from(from, name).and_then(|f| {
         let function = &rt.program.functions[f as usize];
         let module = rt.program.module_name(function.module);
         function.source.clone().map(|source| (source, module))
     });
-    pretty(rt, found, "deffunction", &name)
+    pretty(rt, args, found, "deffunction", name.as_str())
 }
 
 /// `(get-reset-globals)`: whether `(reset)` restores the globals' initial values.
@@ -801,18 +871,14 @@ fn set_reset_globals(rt: &mut Runtime, args: &[Value]) -> R {
 
 /// `(ppdefglobal name)`, found as `ppdeffunction` finds a deffunction.
 fn ppdefglobal(rt: &mut Runtime, args: &[Value]) -> R {
-    let name = lexeme(args, 0, "ppdefglobal")?;
-    let from = rt.program.module_of(atom(&name));
-    let text = rt.program.global_from(from, atom(&name)).and_then(|g| {
+    let name = construct_name(args, 0, "ppdefglobal")?;
+    let from = rt.program.module_of(name);
+    let text = rt.program.global_from(from, name).and_then(|g| {
         let global = &rt.program.globals[g as usize];
         let module = rt.program.module_name(global.module);
         super::pretty::render_global(&global.source, module.as_str(), global.name.as_str())
     });
-    match text {
-        Some(text) => out(rt, "t", &format!("{text}\n")),
-        None => not_found(rt, "defglobal", &name),
-    }
-    Ok(Value::Void)
+    print_pretty(rt, args, text, "defglobal", name.as_str())
 }
 
 fn get_current_module(rt: &mut Runtime, _: &[Value]) -> R {
@@ -822,27 +888,29 @@ fn get_current_module(rt: &mut Runtime, _: &[Value]) -> R {
 }
 
 fn set_current_module(rt: &mut Runtime, args: &[Value]) -> R {
-    let name = lexeme(args, 0, "set-current-module")?;
+    let name = construct_name(args, 0, "set-current-module")?;
     let old = get_current_module(rt, &[])?;
-    match rt.program.module_id(atom(&name)) {
-        Some(m) => {
-            rt.program.current_module = m;
-            Ok(old)
-        }
-        None => Err(EvalError::new(format!(
-            "set-current-module: unknown module {name}"
-        ))),
+    match rt.program.module_id(name) {
+        Some(m) => rt.program.current_module = m,
+        None => not_found(rt, "defmodule", name.as_str()),
     }
+    Ok(old)
 }
 
 fn save_facts(rt: &mut Runtime, args: &[Value]) -> R {
-    let path = lexeme(args, 0, "save-facts")?;
-    let text: String = rt
-        .wm
-        .iter()
+    let path = file_name(args, 0, "save-facts")?;
+    // The scope, `local` or `visible`: Salience saves every fact.
+    if args.len() > 1 {
+        construct_name(args, 1, "save-facts")?;
+    }
+    let lines: Vec<String> = (rt.wm.iter())
         .map(|f| format!("{}\n", show::fact_source(&rt.program, f)))
         .collect();
-    Ok(Value::boolean(std::fs::write(&path, text).is_ok()))
+    // CLIPS returns the number of facts saved.
+    Ok(match std::fs::write(&path, lines.concat()) {
+        Ok(()) => Value::Integer(lines.len() as i64),
+        Err(_) => Value::false_sym(),
+    })
 }
 
 // ---- environment commands ----
@@ -932,7 +1000,10 @@ fn run(env: &mut Environment, args: &[Value]) -> R {
             Ok(Value::Void)
         }
         Err(e) => {
-            env.report(&format!("error: {e}"));
+            match (&e, env.diagnostic_style()) {
+                (RunError::Rule { clips, .. }, DiagnosticStyle::Clips) => env.report(clips),
+                _ => env.report(&format!("error: {e}")),
+            }
             Ok(Value::Void)
         }
     }
@@ -1002,10 +1073,13 @@ fn batch_quiet(env: &mut Environment, args: &[Value]) -> R {
 fn focus(env: &mut Environment, args: &[Value]) -> R {
     let mut modules = Vec::new();
     for i in 0..args.len() {
-        let name = lexeme(args, i, "focus")?;
-        match env.rt.program.module_id(atom(&name)) {
+        let name = construct_name(args, i, "focus")?;
+        match env.rt.program.module_id(name) {
             Some(m) => modules.push(m),
-            None => return Err(EvalError::new(format!("focus: unknown module {name}"))),
+            None => {
+                not_found(&mut env.rt, "defmodule", name.as_str());
+                return Ok(Value::false_sym());
+            }
         }
     }
     // (focus A B) leaves A on top.
@@ -1090,7 +1164,7 @@ fn build(env: &mut Environment, args: &[Value]) -> R {
 }
 
 fn load_facts(env: &mut Environment, args: &[Value]) -> R {
-    let path = lexeme(args, 0, "load-facts")?;
+    let path = file_name(args, 0, "load-facts")?;
     let Ok(text) = std::fs::read_to_string(&path) else {
         return Ok(Value::false_sym());
     };
@@ -1107,12 +1181,13 @@ fn load_facts(env: &mut Environment, args: &[Value]) -> R {
             eval::build_fact(env, &mut Vec::new(), &build).map_err(unwind_error)?;
         env.assert_values(template, slots)?;
     }
-    Ok(Value::true_sym())
+    // CLIPS returns the number of facts the file held.
+    Ok(Value::Integer(items.len() as i64))
 }
 
 /// `(undefrule name)`, or `*` for every rule of the current module.
 fn undefrule(env: &mut Environment, args: &[Value]) -> R {
-    let name = lexeme(args, 0, "undefrule")?;
+    let name = construct_name(args, 0, "undefrule")?.to_string();
     if name == "*" {
         let rt = &env.rt;
         let rules = rt.rules_of(rt.program.current_module).into_iter();
@@ -1129,7 +1204,7 @@ fn undefrule(env: &mut Environment, args: &[Value]) -> R {
 /// `(undeftemplate name)`, or `*` for every template of the current module: a
 /// template that facts or constructs use stays, with CLIPS's message.
 fn undeftemplate(rt: &mut Runtime, args: &[Value]) -> R {
-    let name = lexeme(args, 0, "undeftemplate")?;
+    let name = construct_name(args, 0, "undeftemplate")?.to_string();
     let program = &rt.program;
     let ids: Vec<TemplateId> = if name == "*" {
         (program.defined_templates())
@@ -1162,7 +1237,7 @@ fn undeftemplate(rt: &mut Runtime, args: &[Value]) -> R {
 
 /// `(undeffunction name)`, or `*` for every deffunction of the current module.
 fn undeffunction(rt: &mut Runtime, args: &[Value]) -> R {
-    let name = lexeme(args, 0, "undeffunction")?;
+    let name = construct_name(args, 0, "undeffunction")?.to_string();
     if name == "*" {
         let program = &rt.program;
         let names: Vec<Atom> = (program.defined_functions())
@@ -1178,26 +1253,13 @@ fn undeffunction(rt: &mut Runtime, args: &[Value]) -> R {
     Ok(Value::Void)
 }
 
-/// The name argument of an undef command, which CLIPS wants a symbol.
-fn undef_name(args: &[Value], what: &str) -> Result<Atom, EvalError> {
-    match args.first() {
-        Some(Value::Symbol(s)) => Ok(*s),
-        _ => Err(EvalError::new(
-            crate::functions::args::type_error(what, 0, "symbol").message,
-        )),
-    }
-}
-
-/// CLIPS 6.4's message for an undef command naming a construct that does not exist.
-fn not_found_quoted(rt: &mut Runtime, kind: &str, name: &str) {
-    not_found(rt, kind, &format!("'{name}'"));
-}
-
 /// `(undeffacts name)`, or `*` for every deffacts of the current module.
 fn undeffacts(rt: &mut Runtime, args: &[Value]) -> R {
-    let name = undef_name(args, "undeffacts")?;
+    let name = construct_name(args, 0, "undeffacts")?;
     let current = rt.program.current_module;
-    if name.as_str() == "*" {
+    // As in CLIPS, `*` deletes every deffacts of the module unless one is named `*`.
+    let starred = |d: &DeffactsDef| d.module == current && unqualified(d.name) == name;
+    if name.as_str() == "*" && !rt.deffacts.iter().any(starred) {
         rt.deffacts.retain(|d| d.module != current);
         return Ok(Value::Void);
     }
@@ -1208,7 +1270,7 @@ fn undeffacts(rt: &mut Runtime, args: &[Value]) -> R {
             .retain(|d| d.module != module || unqualified(d.name) != base);
     }
     if rt.deffacts.len() == before {
-        not_found_quoted(rt, "deffacts", name.as_str());
+        not_found(rt, "deffacts", name.as_str());
     }
     Ok(Value::Void)
 }
@@ -1216,7 +1278,7 @@ fn undeffacts(rt: &mut Runtime, args: &[Value]) -> R {
 /// `(undefglobal name)` (without `?*` and `*`), or `*` for every defglobal of the
 /// current module.
 fn undefglobal(rt: &mut Runtime, args: &[Value]) -> R {
-    let name = undef_name(args, "undefglobal")?;
+    let name = construct_name(args, 0, "undefglobal")?;
     if name.as_str() == "*" {
         let program = &rt.program;
         let names: Vec<Atom> = (program.defined_globals())
@@ -1227,13 +1289,38 @@ fn undefglobal(rt: &mut Runtime, args: &[Value]) -> R {
             rt.program.remove_global(name);
         }
     } else if !rt.program.remove_global(name) {
-        not_found_quoted(rt, "defglobal", name.as_str());
+        not_found(rt, "defglobal", name.as_str());
     }
     Ok(Value::Void)
 }
 
+/// The fact argument #1 of `dependencies` and `dependents` names (a fact address
+/// or index; a symbol names an instance); `None` after CLIPS's message when there
+/// is no such fact.
+fn fact_or_instance(rt: &mut Runtime, args: &[Value]) -> Option<std::rc::Rc<crate::wm::Fact>> {
+    let message = match args.first() {
+        Some(Value::Fact(id)) => match rt.wm.get(*id) {
+            Some(fact) => return Some(fact.clone()),
+            None => messages::prntutil::prntutil11(id.0),
+        },
+        Some(Value::Integer(i)) => {
+            let found = u64::try_from(*i).ok().and_then(|i| rt.wm.get(FactId(i)));
+            match found {
+                Some(fact) => return Some(fact.clone()),
+                None => messages::prntutil::prntutil1("fact", &format!("f-{i}"), false),
+            }
+        }
+        Some(other) => messages::prntutil::prntutil1("instance", &logical_name(other), false),
+        None => return None,
+    };
+    report(rt, &message);
+    None
+}
+
 fn dependencies(env: &mut Environment, args: &[Value]) -> R {
-    let fact = fact_arg(&env.rt, args, "dependencies")?;
+    let Some(fact) = fact_or_instance(&mut env.rt, args) else {
+        return Ok(Value::Void);
+    };
     let tokens: Vec<_> = env
         .rt
         .support
@@ -1257,7 +1344,9 @@ fn dependencies(env: &mut Environment, args: &[Value]) -> R {
 }
 
 fn dependents(env: &mut Environment, args: &[Value]) -> R {
-    let fact = fact_arg(&env.rt, args, "dependents")?;
+    let Some(fact) = fact_or_instance(&mut env.rt, args) else {
+        return Ok(Value::Void);
+    };
     let mut deps: Vec<FactId> = Vec::new();
     for (token, facts) in &env.rt.support.by_token {
         if env.net.token_facts(*token).contains(&Some(fact.id)) {

@@ -221,6 +221,7 @@ impl Environment {
                     decl.name,
                     if truth { "assume-true" } else { "assume-false" }
                 ),
+                clips: e.message.clone(),
                 message: e.message,
             }),
         }

@@ -283,6 +283,7 @@ impl Environment {
                     self.assert_values(f.template, copy_slots(&f.slots))
                         .map_err(|e| RunError::Rule {
                             rule: format!("defhypothesis {}", decl.name),
+                            clips: e.message.clone(),
                             message: e.message,
                         })?;
                     format!("assert {}", self.text(f))

@@ -1,0 +1,19 @@
+//! `PRCCODE`: running the actions of a deffunction or a rule.
+
+/// `[PRCCODE4]`: an error halted the actions of the construct `kind` `name`
+/// (`deffunction`, `defrule`); printed after the error's own message, once for
+/// each construct the error unwinds through.
+pub fn prccode4(kind: &str, name: &str) -> String {
+    format!("[PRCCODE4] Execution halted during the actions of {kind} '{name}'.")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn names_the_construct_halted() {
+        assert_eq!(
+            super::prccode4("deffunction", "f"),
+            "[PRCCODE4] Execution halted during the actions of deffunction 'f'."
+        );
+    }
+}
