@@ -14,6 +14,7 @@
 //! not here: they say the same thing in Salience's words, next to the source.
 
 pub mod args;
+pub mod constrct;
 
 /// A message in CLIPS's words.
 pub type Message = String;
