@@ -562,7 +562,7 @@ impl Environment {
     /// `(clear)`: removes every construct and fact, keeping routers, watches, limits,
     /// the command input (the batch files being read and those waiting) and the
     /// settings CLIPS keeps (fact duplication, dynamic constraint checking, reset
-    /// globals). While constructs are in use (see [`Runtime::clear_ready`]) it
+    /// globals, the conflict-resolution strategy). While constructs are in use (see [`Runtime::clear_ready`]) it
     /// clears nothing, prints CLIPS's `[CONSTRCT1]` and returns `false`.
     pub fn clear(&mut self) -> bool {
         if !self.rt.clear_ready() {
@@ -576,7 +576,9 @@ impl Environment {
         let duplication = self.rt.fact_duplication;
         let reset_globals = self.rt.reset_globals;
         let checking = self.rt.dynamic_constraint_checking;
+        let strategy = self.rt.agenda.strategy();
         *self = Environment::new();
+        self.set_strategy(strategy);
         self.rt.fact_duplication = duplication;
         self.rt.reset_globals = reset_globals;
         self.rt.dynamic_constraint_checking = checking;

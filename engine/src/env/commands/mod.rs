@@ -12,9 +12,9 @@ mod funcall;
 mod introspect;
 mod listing;
 mod matches;
-mod teach;
 #[cfg(test)]
 mod reentry_tests;
+mod teach;
 #[cfg(test)]
 mod test_support;
 

@@ -59,10 +59,16 @@ fn clear_inside_a_command_naming_constructs_is_refused() {
     env.load_str("(deffunction f () 1) (defglobal ?*g* = 2)", "t.clp")
         .expect("loads");
     assert_eq!(eval(&mut env, "(progn (clear) (f))"), Ok(Value::Integer(1)));
-    assert_eq!(eval(&mut env, "(progn (clear) ?*g*)"), Ok(Value::Integer(2)));
+    assert_eq!(
+        eval(&mut env, "(progn (clear) ?*g*)"),
+        Ok(Value::Integer(2))
+    );
     assert_eq!(err.take(), REFUSED.repeat(2));
     assert!(eval(&mut env, "(progn (clear) (printout t done crlf))").is_ok());
-    assert_eq!((out.take(), err.take()), ("done\n".to_string(), String::new()));
+    assert_eq!(
+        (out.take(), err.take()),
+        ("done\n".to_string(), String::new())
+    );
     assert_eq!(env.rt.program.defined_functions().count(), 0);
 }
 
