@@ -347,7 +347,7 @@ fn deep_deffunction_recursion_fits_the_stack() {
     assert_eq!(text(&deepest.stdout), "1999\n");
     let too_deep = run("too-deep-recursion.clp", 2_000);
     assert!(
-        text(&too_deep.stderr).contains("deffunction calls nested more than 2000 deep"),
+        text(&too_deep.stderr).contains("deffunction calls nested 2000 deep"),
         "stderr: {}",
         text(&too_deep.stderr)
     );

@@ -250,6 +250,10 @@ pub struct ExprCompiler<'a> {
     pub scope: Scope,
     /// Query member variables in scope (for `?f:slot`).
     query_vars: Vec<Atom>,
+    /// Whether what was compiled names a template, a deffunction or a defglobal: a
+    /// top-level command that does holds them while it runs, and `(clear)` is
+    /// then refused, as CLIPS counts such commands' constructs as in use.
+    pub names_constructs: bool,
 }
 
 type Res<T> = Result<T, Diagnostic>;
@@ -273,6 +277,7 @@ impl<'a> ExprCompiler<'a> {
             commands,
             scope,
             query_vars: Vec::new(),
+            names_constructs: false,
         }
     }
 
@@ -287,7 +292,10 @@ impl<'a> ExprCompiler<'a> {
             Expr::Const(v, _) => Ok(CExpr::Const(v.clone())),
             Expr::Var(id) | Expr::MfVar(id) => self.variable(id.name, id.span),
             Expr::Global(id) => match self.program.global_id(id.name) {
-                Some(g) => Ok(CExpr::Global(g)),
+                Some(g) => {
+                    self.names_constructs = true;
+                    Ok(CExpr::Global(g))
+                }
                 None => Err(Diagnostic::new(
                     id.span,
                     format!("undefined global variable `?*{}*`", id.name),
@@ -452,6 +460,7 @@ impl<'a> ExprCompiler<'a> {
             );
         };
         check_arity(name, call, min, max)?;
+        self.names_constructs |= matches!(callee, Callee::Function(_));
         let args = self.compile_all(&call.args)?.into_boxed_slice();
         Ok(CExpr::Call(Box::new(CallExpr {
             callee,
@@ -607,7 +616,10 @@ impl<'a> ExprCompiler<'a> {
                 }
             }
             Some(Expr::Global(id)) => match self.program.global_id(id.name) {
-                Some(g) => BindTarget::Global(g),
+                Some(g) => {
+                    self.names_constructs = true;
+                    BindTarget::Global(g)
+                }
                 None => {
                     return Err(Diagnostic::new(
                         id.span,
@@ -644,9 +656,12 @@ impl<'a> ExprCompiler<'a> {
             .program
             .template_named(relation)
             .map_err(|e| e.at(spec.relation.span))?;
+        self.names_constructs = true;
         let implied = self.program.template(template).implied;
         let fields = if implied {
-            FactFields::Ordered(self.compile_all(&spec.items)?.into_boxed_slice())
+            FactFields::Ordered(
+                (self.compile_all(&strip_eq_markers(&spec.items))?).into_boxed_slice(),
+            )
         } else {
             let mut slots: Vec<(usize, Box<[CExpr]>)> = Vec::new();
             for item in &spec.items {
@@ -749,6 +764,7 @@ impl<'a> ExprCompiler<'a> {
                 match self.program.template_id(t) {
                     Some(id) => {
                         self.program.template_users.note(id);
+                        self.names_constructs = true;
                         ids.push(id);
                     }
                     None => {
@@ -805,8 +821,8 @@ fn member_lists(expr: &Expr) -> Vec<(Atom, Vec<Atom>, Span)> {
         .unwrap_or_default()
 }
 
-/// Slot values in actions may be written `=(expr)`, an old CLIPS form meaning just
-/// `(expr)`: drops the `=` markers.
+/// Slot values and the fields of an ordered fact in actions and deffacts may be
+/// written `=(expr)`, an old CLIPS form meaning just `(expr)`: drops the `=` markers.
 fn strip_eq_markers(args: &[Expr]) -> Vec<Expr> {
     let mut out = Vec::with_capacity(args.len());
     for (i, a) in args.iter().enumerate() {

@@ -842,6 +842,7 @@ impl Environment {
         let scope = std::mem::take(&mut self.rt.top_scope);
         let mut compiler = ExprCompiler::new(&mut self.rt.program, &TABLE, scope);
         let compiled = compiler.compile(expr);
+        let locks_clear = compiler.names_constructs;
         self.rt.top_scope = compiler.scope;
         let style = self.rt.diagnostic_style;
         let compiled = compiled.map_err(|d| eval::EvalError {
@@ -864,7 +865,11 @@ impl Environment {
                 .max_time
                 .map(|t| std::time::Instant::now() + t);
         }
-        let result = eval::eval(self, &mut frame, &compiled);
+        let result = if locks_clear {
+            eval::with_clear_locked(self, |env| eval::eval(env, &mut frame, &compiled))
+        } else {
+            eval::eval(self, &mut frame, &compiled)
+        };
         self.rt.deadline = outer;
         self.rt.top_frame = frame;
         match result {

@@ -271,6 +271,13 @@ pub struct Runtime {
     pub hypothesis: hypothesis::State,
     /// Set while `run` fires rules: a nested `(run)` does nothing.
     pub running: bool,
+    /// Set while `(reset)` runs: a `(reset)` called meanwhile (by a deffacts value,
+    /// a global's initial value) does nothing, as in CLIPS.
+    pub resetting: bool,
+    /// How many evaluations under way use constructs that `(clear)` would remove: a
+    /// fact's slot values being evaluated, a top-level command naming constructs.
+    /// While any is, `(clear)` is refused, as CLIPS's clear-ready locks refuse it.
+    pub clear_locks: u32,
     /// Batch files a command asked for while commands were being read from a batch
     /// file or a prompt, waiting to be read next (see [`Environment::batch_str`]).
     pub batch_queue: BatchQueue,
@@ -305,6 +312,17 @@ impl Runtime {
         }
         let fact = self.wm.iter().find(|f| f.template == id)?;
         Some(format!("fact f-{} is one of its facts", fact.id.0))
+    }
+
+    /// Whether `(clear)` may remove every construct now: no rule is firing, no
+    /// deffunction running, no reset under way and no clear lock held (see
+    /// [`Runtime::clear_locks`]). Matching patterns refuses it on its own.
+    pub fn clear_ready(&self) -> bool {
+        self.firing_rule.is_none()
+            && !self.running
+            && self.depth == 0
+            && !self.resetting
+            && self.clear_locks == 0
     }
 
     /// The indices of the defined rules of `module`, in definition order.
@@ -415,6 +433,8 @@ impl Environment {
                 settings: Default::default(),
                 journal: None,
                 running: false,
+                resetting: false,
+                clear_locks: 0,
                 hypothesis: hypothesis::State::default(),
                 batch_queue: BatchQueue::default(),
                 diagnostic_style: DiagnosticStyle::default(),
@@ -504,6 +524,16 @@ impl Environment {
     /// `(reset)`: retracts every fact, restores globals (unless `set-reset-globals`
     /// turned that off), focuses MAIN and asserts the deffacts.
     pub fn reset(&mut self) {
+        if self.rt.resetting {
+            return;
+        }
+        self.rt.resetting = true;
+        self.reset_now();
+        self.rt.resetting = false;
+    }
+
+    /// [`Environment::reset`]'s work, done once no other reset is under way.
+    fn reset_now(&mut self) {
         self.branch_net = None;
         self.rt.fn_state.error = Value::false_sym();
         self.clear_facts();
@@ -546,8 +576,13 @@ impl Environment {
     /// `(clear)`: removes every construct and fact, keeping routers, watches, limits,
     /// the command input (the batch files being read and those waiting) and the
     /// settings CLIPS keeps (fact duplication, dynamic constraint checking, reset
-    /// globals).
-    pub fn clear(&mut self) {
+    /// globals, the conflict-resolution strategy). While constructs are in use (see [`Runtime::clear_ready`]) it
+    /// clears nothing, prints CLIPS's `[CONSTRCT1]` and returns `false`.
+    pub fn clear(&mut self) -> bool {
+        if !self.rt.clear_ready() {
+            self.report(&crate::messages::constrct::constrct1());
+            return false;
+        }
         let routers = std::mem::take(&mut self.rt.routers);
         let batch_queue = std::mem::take(&mut self.rt.batch_queue);
         let watch = self.rt.watch;
@@ -557,7 +592,9 @@ impl Environment {
         let checking = self.rt.dynamic_constraint_checking;
         let style = self.rt.diagnostic_style;
         let settings = std::mem::take(&mut self.rt.settings);
+        let strategy = self.rt.agenda.strategy();
         *self = Environment::new();
+        self.set_strategy(strategy);
         self.rt.diagnostic_style = style;
         self.rt.settings = settings;
         self.rt.fact_duplication = duplication;
@@ -571,6 +608,7 @@ impl Environment {
         // the new MAIN is popped and pushed again.
         self.rt.clear_focus();
         self.rt.push_focus(ModuleId(0));
+        true
     }
 
     /// Prints an error message on the error router.

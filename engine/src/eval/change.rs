@@ -66,7 +66,7 @@ pub(super) fn modify(
             );
         };
         let multi = template.slots[index].multi;
-        let values = eval_args(host, frame, exprs)?;
+        let values = super::with_clear_locked(host, |host| eval_args(host, frame, exprs))?;
         let Some(value) = slot_value(multi, values) else {
             return Err(EvalError::new(format!(
                 "single-field slot {name} needs exactly one value"

@@ -21,6 +21,19 @@ use std::rc::Rc;
 /// The deepest nesting of deffunction calls before evaluation stops with an error.
 pub const MAX_CALL_DEPTH: usize = 2_000;
 
+/// The room a deffunction call (or a nested batch file) must find left on the
+/// thread's stack: one body nests at most `MAX_NESTING` (400) expressions deep, a
+/// few hundred bytes each in an optimized build, so a call that starts with this
+/// much left cannot overflow; with less, it stops with an error before it starts.
+const STACK_RESERVE: usize = 512 << 10;
+
+/// Whether the thread's stack is too nearly full to start another deffunction
+/// call or batch file (calls nest evaluation frames: 2,000 calls of a deeply
+/// nested body need more than most threads have).
+pub fn stack_exhausted() -> bool {
+    stacker::remaining_stack().is_some_and(|left| left < STACK_RESERVE)
+}
+
 /// An error raised while evaluating, reported the way CLIPS reports it.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[error("{message}")]
@@ -118,6 +131,9 @@ pub trait Host {
     fn facts_of(&self, template: TemplateId) -> Vec<Rc<Fact>>;
     /// The current deffunction call depth, for the recursion limit.
     fn depth(&mut self) -> &mut usize;
+    /// The clear-ready locks: held while a fact's slot values are evaluated, so
+    /// that a `(clear)` among them is refused (see [`with_clear_locked`]).
+    fn clear_locks(&mut self) -> &mut u32;
     /// Emptied frames kept for reuse (see [`give_back_frame`]).
     fn spare_frames(&mut self) -> &mut Vec<Vec<Value>>;
     /// Prints a warning or error message that does not stop evaluation.
@@ -159,7 +175,9 @@ fn leaf_value(host: &dyn Host, frame: &[Value], expr: &CExpr) -> Value {
             .get(*slot as usize)
             .cloned()
             .unwrap_or_else(Value::nil),
-        CExpr::Global(id) => host.program().globals[*id as usize].value.clone(),
+        CExpr::Global(id) => {
+            (host.program().globals.get(*id as usize)).map_or_else(Value::nil, |g| g.value.clone())
+        }
         CExpr::Call(_) | CExpr::Special(..) => Value::nil(),
     }
 }
@@ -277,6 +295,15 @@ pub fn unbound() -> Value {
     Value::Symbol(*UNBOUND)
 }
 
+/// Runs `evaluate` holding a clear-ready lock: the values it computes go into
+/// constructs' facts, so a `(clear)` among them is refused, as CLIPS refuses it.
+pub fn with_clear_locked<T>(host: &mut dyn Host, evaluate: impl FnOnce(&mut dyn Host) -> T) -> T {
+    *host.clear_locks() += 1;
+    let result = evaluate(host);
+    *host.clear_locks() -= 1;
+    result
+}
+
 /// Empties `frame` and keeps it for the next rule firing or deffunction call (a
 /// frame per call was an allocation per call: 39,000 of them in Waltz).
 pub fn give_back_frame(host: &mut dyn Host, mut frame: Vec<Value>) {
@@ -307,8 +334,9 @@ pub fn call_function(host: &mut dyn Host, id: u32, args: impl Into<Args>, span: 
         .at(span)
         .into());
     }
-    if *host.depth() >= MAX_CALL_DEPTH {
-        return Err(EvalError::new(format!("deffunction calls nested more than {MAX_CALL_DEPTH} deep (runaway recursion in {name}?)")).at(span).into());
+    if *host.depth() >= MAX_CALL_DEPTH || stack_exhausted() {
+        let depth = *host.depth();
+        return Err(EvalError::new(format!("deffunction calls nested {depth} deep: the most the call limit ({MAX_CALL_DEPTH}) and the stack allow (runaway recursion in {name}?)")).at(span).into());
     }
     let mut frame = host.spare_frames().pop().unwrap_or_default();
     frame.resize(frame_size.max(params + 1), Value::nil());
@@ -619,6 +647,15 @@ pub fn flatten(values: Args) -> Value {
 
 /// Evaluates a fact specification into a template and slot values (defaults filled in).
 pub fn build_fact(
+    host: &mut dyn Host,
+    frame: &mut Vec<Value>,
+    build: &FactBuild,
+) -> Result<(TemplateId, Slots), Unwind> {
+    with_clear_locked(host, |host| build_fact_locked(host, frame, build))
+}
+
+/// [`build_fact`]'s work, done holding a clear-ready lock.
+fn build_fact_locked(
     host: &mut dyn Host,
     frame: &mut Vec<Value>,
     build: &FactBuild,

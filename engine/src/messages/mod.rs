@@ -15,6 +15,7 @@
 
 pub mod analysis;
 pub mod args;
+pub mod constrct;
 pub mod constructs;
 pub mod patterns;
 pub mod prntutil;

@@ -16,6 +16,8 @@ mod matches;
 mod memory;
 mod settings;
 mod system;
+#[cfg(test)]
+mod reentry_tests;
 mod teach;
 #[cfg(test)]
 mod test_support;
@@ -1048,6 +1050,11 @@ fn load_quiet(env: &mut Environment, args: &[Value]) -> R {
 /// through the API).
 fn batch_with(env: &mut Environment, args: &[Value], echo: bool) -> R {
     let path = lexeme(args, 0, "batch")?;
+    if eval::stack_exhausted() {
+        return Err(EvalError::new(format!(
+            "batch: {path} not read: batch files nested too deep for the stack"
+        )));
+    }
     match std::fs::read_to_string(&path) {
         Ok(text) if echo && env.rt.batch_queue.readers > 0 => {
             env.rt.batch_queue.pending.push((text, path));

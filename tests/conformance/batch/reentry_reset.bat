@@ -1,0 +1,35 @@
+;;; (reset) from a top-level progn, rule actions and a deffunction resets; from a deffacts value or a dynamic default while reset or assert runs it does nothing
+;;; top level, nested
+(clear)
+(set-strategy depth)
+(progn (reset) (printout t "after, top level" crlf))
+(facts)
+;;; rule actions
+(clear)
+(set-strategy depth)
+(defrule rhs ?f <- (go) => (retract ?f) (reset) (printout t "after, in rule" crlf))
+(assert (go))
+(run)
+(facts)
+(facts)
+;;; deffunction
+(clear)
+(set-strategy depth)
+(deffunction fn () (reset) (printout t "after, in deffunction" crlf))
+(fn)
+(facts)
+;;; deffacts value
+(clear)
+(set-strategy depth)
+(deffacts df (f (progn (reset) 1)))
+(reset)
+(facts)
+(facts)
+;;; deftemplate default-dynamic
+(clear)
+(set-strategy depth)
+(deftemplate d (slot s (default-dynamic (progn (reset) 1))))
+(assert (d))
+(facts)
+(facts)
+(exit)
