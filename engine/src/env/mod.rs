@@ -258,6 +258,11 @@ pub struct Runtime {
     /// `set-reset-globals`: whether `(reset)` gives the globals their initial values
     /// again (it does unless set to FALSE).
     pub reset_globals: bool,
+    /// The files `fetch` read, for `print-region` and `get-region`.
+    pub textpro: commands::TextLookup,
+    /// Whether the constructs came from `bload`: until a `(clear)`, none may be
+    /// added or removed, and no image saved.
+    pub bloaded: bool,
     /// `set-dynamic-constraint-checking`: whether slot values are checked against
     /// their constraints when facts are made at run time.
     pub dynamic_constraint_checking: bool,
@@ -401,6 +406,8 @@ impl Environment {
                 checking: false,
                 fact_duplication: false,
                 reset_globals: true,
+                textpro: commands::TextLookup::default(),
+                bloaded: false,
                 dynamic_constraint_checking: false,
                 journal: None,
                 running: false,
@@ -529,10 +536,10 @@ impl Environment {
         }
     }
 
-    /// `(clear)`: removes every construct and fact, keeping routers, watches, limits,
-    /// the command input (the batch files being read and those waiting) and the
-    /// settings CLIPS keeps (fact duplication, dynamic constraint checking, reset
-    /// globals).
+    /// `(clear)`: removes every construct and fact (and a binary image's hold on
+    /// them), keeping routers, watches, limits, the command input (the batch files
+    /// being read and those waiting), the files `fetch` read and the settings CLIPS
+    /// keeps (fact duplication, dynamic constraint checking, reset globals).
     pub fn clear(&mut self) {
         let routers = std::mem::take(&mut self.rt.routers);
         let batch_queue = std::mem::take(&mut self.rt.batch_queue);
@@ -541,7 +548,9 @@ impl Environment {
         let duplication = self.rt.fact_duplication;
         let reset_globals = self.rt.reset_globals;
         let checking = self.rt.dynamic_constraint_checking;
+        let textpro = std::mem::take(&mut self.rt.textpro);
         *self = Environment::new();
+        self.rt.textpro = textpro;
         self.rt.fact_duplication = duplication;
         self.rt.reset_globals = reset_globals;
         self.rt.dynamic_constraint_checking = checking;

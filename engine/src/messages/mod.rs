@@ -14,6 +14,9 @@
 //! not here: they say the same thing in Salience's words, next to the source.
 
 pub mod args;
+pub mod bload;
+pub mod exprnpsr;
+pub mod textpro;
 
 /// A message in CLIPS's words.
 pub type Message = String;

@@ -9,12 +9,15 @@ mod check_syntax;
 mod facts;
 mod files;
 mod funcall;
+mod image;
 mod introspect;
 mod listing;
 mod matches;
 mod teach;
 #[cfg(test)]
 mod test_support;
+mod textpro;
+mod unavailable;
 
 use super::{show, Environment, Runtime, SalienceEvaluation};
 use crate::agenda::Strategy;
@@ -34,6 +37,7 @@ use files::{
     seek, tell, unget_char,
 };
 use funcall::funcall;
+use image::{bload, bsave, save};
 use introspect::{
     deffacts_module, deffunction_module, defglobal_module, defrule_module, deftemplate_module,
     deftemplate_slot_allowed_values, deftemplate_slot_cardinality, deftemplate_slot_default_value,
@@ -52,6 +56,9 @@ use std::sync::LazyLock;
 use teach::{
     get_provenance, remove_break, set_break, set_provenance, show_breaks, step, why, why_not,
 };
+pub use textpro::TextLookup;
+use textpro::{fetch, get_region, print_region, toss};
+use unavailable::constructs_to_c;
 
 /// A command's implementation.
 #[derive(Clone, Copy)]
@@ -290,6 +297,14 @@ static DEFS: &[CommandDef] = &[
     rt("get-provenance", 0, Some(0), get_provenance),
     env("set-break", 1, Some(1), set_break),
     env("remove-break", 0, Some(1), remove_break),
+    env("save", 1, Some(1), save),
+    env("bsave", 1, Some(1), bsave),
+    env("bload", 1, Some(1), bload),
+    rt("fetch", 1, Some(1), fetch),
+    rt("toss", 1, Some(1), toss),
+    rt("print-region", 2, None, print_region),
+    rt("get-region", 1, None, get_region),
+    rt("constructs-to-c", 0, None, constructs_to_c),
     env("show-breaks", 0, Some(1), show_breaks),
 ];
 
