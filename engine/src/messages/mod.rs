@@ -16,6 +16,8 @@
 pub mod args;
 pub mod bload;
 pub mod exprnpsr;
+pub mod facts;
+pub mod prntutil;
 pub mod textpro;
 
 /// A message in CLIPS's words.

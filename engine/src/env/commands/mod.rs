@@ -6,6 +6,7 @@
 //! agenda's listing and reordering do, for the facts of activations), and may not.
 
 mod check_syntax;
+mod fact_files;
 mod facts;
 mod files;
 mod funcall;
@@ -27,6 +28,7 @@ use crate::compile::TemplateId;
 use crate::eval::{self, printout_text, EvalError};
 use crate::value::{atom, Atom, FactId, Value};
 use check_syntax::check_syntax;
+use fact_files::{bload_facts, bsave_facts, save_facts};
 use facts::{
     fact_existp, fact_index, fact_relation, fact_slot_names, fact_slot_value,
     get_dynamic_constraint_checking, get_fact_duplication, get_fact_list, ppfact,
@@ -263,7 +265,9 @@ static DEFS: &[CommandDef] = &[
     rt("ppdeffacts", 1, Some(1), ppdeffacts),
     rt("get-current-module", 0, Some(0), get_current_module),
     rt("set-current-module", 1, Some(1), set_current_module),
-    rt("save-facts", 1, None, save_facts),
+    env("save-facts", 1, None, save_facts),
+    env("bsave-facts", 1, None, bsave_facts),
+    env("bload-facts", 1, Some(1), bload_facts),
     env("retract", 1, None, retract),
     env("assert-string", 1, Some(1), assert_string),
     env("reset", 0, Some(0), reset),
@@ -715,16 +719,6 @@ fn set_current_module(rt: &mut Runtime, args: &[Value]) -> R {
     }
 }
 
-fn save_facts(rt: &mut Runtime, args: &[Value]) -> R {
-    let path = lexeme(args, 0, "save-facts")?;
-    let text: String = rt
-        .wm
-        .iter()
-        .map(|f| format!("{}\n", show::fact_source(&rt.program, f)))
-        .collect();
-    Ok(Value::boolean(std::fs::write(&path, text).is_ok()))
-}
-
 // ---- environment commands ----
 
 fn retract(env: &mut Environment, args: &[Value]) -> R {
@@ -963,7 +957,8 @@ fn build(env: &mut Environment, args: &[Value]) -> R {
 fn load_facts(env: &mut Environment, args: &[Value]) -> R {
     let path = lexeme(args, 0, "load-facts")?;
     let Ok(text) = std::fs::read_to_string(&path) else {
-        return Ok(Value::false_sym());
+        unable_to_open(env, "load-facts", &path);
+        return Ok(Value::Integer(-1));
     };
     let items = crate::syntax::sexpr::read_all(&text)
         .map_err(|d| EvalError::new(format!("load-facts: {}", d.message)))?;
@@ -978,7 +973,9 @@ fn load_facts(env: &mut Environment, args: &[Value]) -> R {
             eval::build_fact(env, &mut Vec::new(), &build).map_err(unwind_error)?;
         env.assert_values(template, slots)?;
     }
-    Ok(Value::true_sym())
+    Ok(Value::Integer(
+        i64::try_from(items.len()).unwrap_or(i64::MAX),
+    ))
 }
 
 /// `(undefrule name)`, or `*` for every rule of the current module.

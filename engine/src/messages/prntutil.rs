@@ -1,0 +1,7 @@
+//! `PRNTUTIL`: CLIPS's shared messages about constructs and items not found.
+
+/// `[PRNTUTIL1]`, as a function names what it could not find: `kind` `name`
+/// (quoted) was not found by `function`.
+pub fn prntutil1_in(kind: &str, name: &str, function: &str) -> String {
+    format!("[PRNTUTIL1] Unable to find {kind} '{name}' in function '{function}'.")
+}
