@@ -32,11 +32,22 @@ enum Form {
     Source,
 }
 
-/// One construct of an image: the module it is defined in, and its text.
+/// One construct of an image, in the module it is defined in.
 #[derive(Serialize, Deserialize)]
-struct ImageConstruct {
-    module: String,
-    text: String,
+enum ImageConstruct {
+    /// A construct's source text.
+    Source { module: String, text: String },
+    /// An implied deftemplate (made by an ordered fact or pattern), which has no
+    /// text.
+    Implied { module: String, name: String },
+}
+
+/// A module's construct as [`module_constructs`] gives it.
+enum Item {
+    /// Its text, in the form asked for.
+    Text(String),
+    /// An implied deftemplate, by name: `save` writes nothing for it.
+    Implied(crate::value::Atom),
 }
 
 /// A binary image: what `bsave` writes after [`MAGIC`].
@@ -131,35 +142,42 @@ fn function_header(module: &str, name: &str, params: usize, rest: bool) -> Strin
 }
 
 /// The constructs of module `module` in the order CLIPS saves them, each with
-/// its text in `form` (those without a pretty form left out).
-fn module_constructs(rt: &Runtime, module: ModuleId, form: Form) -> Vec<String> {
+/// its text in `form` (those without a pretty form left out), the implied
+/// deftemplates among the deftemplates.
+fn module_constructs(rt: &Runtime, module: ModuleId, form: Form) -> Vec<Item> {
     let program = &rt.program;
     let name = program.module_name(module);
     let name = name.as_str();
-    let text = |source: &str| match form {
-        Form::Pretty => super::super::pretty::render(source, name),
-        Form::Source => Some(source.to_string()),
+    let text = |source: &str| {
+        match form {
+            Form::Pretty => super::super::pretty::render(source, name),
+            Form::Source => Some(source.to_string()),
+        }
+        .map(Item::Text)
     };
     let mut texts = Vec::new();
     if let Some(definition) = &program.modules[module.0 as usize].definition {
-        texts.push(render_module(definition));
+        texts.push(Item::Text(render_module(definition)));
     }
     let functions: Vec<_> = (program.defined_functions())
         .filter(|f| f.module == module && f.source.is_some())
         .collect();
     for f in &functions {
         let base = crate::compile::program::unqualified(f.name);
-        texts.push(function_header(name, base.as_str(), f.params, f.rest));
+        let header = function_header(name, base.as_str(), f.params, f.rest);
+        texts.push(Item::Text(header));
     }
     for g in program.defined_globals().filter(|g| g.module == module) {
-        texts.extend(super::super::pretty::render_global(
-            &g.source,
-            name,
-            g.name.as_str(),
-        ));
+        let global = super::super::pretty::render_global(&g.source, name, g.name.as_str());
+        texts.extend(global.map(Item::Text));
     }
     for (_, t) in program.defined_templates() {
-        if t.module == module && !t.implied {
+        if t.module != module {
+            continue;
+        }
+        if t.implied {
+            texts.push(Item::Implied(t.name));
+        } else {
             texts.extend(t.source.as_deref().and_then(text));
         }
     }
@@ -181,7 +199,10 @@ pub fn save(env: &mut Environment, args: &[Value]) -> R {
     let path = lexeme(args, 0, "save")?;
     let text: String = (save_order(&env.rt).into_iter())
         .flat_map(|m| module_constructs(&env.rt, m, Form::Pretty))
-        .map(|t| format!("{t}\n\n"))
+        .filter_map(|item| match item {
+            Item::Text(text) => Some(format!("{text}\n\n")),
+            Item::Implied(_) => None,
+        })
         .collect();
     match std::fs::write(&path, text) {
         Ok(()) => Ok(Value::true_sym()),
@@ -210,9 +231,15 @@ pub fn bsave(env: &mut Environment, args: &[Value]) -> R {
             let module = env.rt.program.module_name(m).to_string();
             module_constructs(&env.rt, m, Form::Source)
                 .into_iter()
-                .map(move |text| ImageConstruct {
-                    module: module.clone(),
-                    text,
+                .map(move |item| match item {
+                    Item::Text(text) => ImageConstruct::Source {
+                        module: module.clone(),
+                        text,
+                    },
+                    Item::Implied(name) => ImageConstruct::Implied {
+                        module: module.clone(),
+                        name: name.to_string(),
+                    },
                 })
         })
         .collect();
@@ -268,11 +295,24 @@ pub fn bload(env: &mut Environment, args: &[Value]) -> R {
 /// Defines one construct of an image in its module. The texts were constructs
 /// the environment had defined, so none should fail; one that does is reported.
 fn define_image_construct(env: &mut Environment, construct: &ImageConstruct) {
-    let module = crate::value::atom(&construct.module);
-    if let Some(id) = env.rt.program.module_id(module) {
+    let (ImageConstruct::Source { module, .. } | ImageConstruct::Implied { module, .. }) =
+        construct;
+    if let Some(id) = env.rt.program.module_id(crate::value::atom(module)) {
         env.rt.program.current_module = id;
     }
-    let text = construct.text.as_str();
+    let text = match construct {
+        ImageConstruct::Source { text, .. } => text.as_str(),
+        ImageConstruct::Implied { name, .. } => {
+            // Made in the current module, which is the template's.
+            let made = env.rt.program.template_or_implied(crate::value::atom(name));
+            if let Err(conflict) = made {
+                let text = format!("(deftemplate {name})");
+                let span = crate::syntax::Span::new(0, text.len());
+                env.report(&conflict.at(span).render("bload", &text));
+            }
+            return;
+        }
+    };
     // No source is added for the image: each construct keeps a copy of its text
     // (an origin past the sources), and the sources of the commands being read
     // keep their places.
