@@ -7,8 +7,8 @@
 //! imports from, and in a module: the module, deffunction headers, defglobals,
 //! deftemplates, deffacts, deffunctions, defrules), so that defining them one after
 //! the other restores the environment. After a `bload`, as in CLIPS, until a
-//! `(clear)` no construct may be defined (`[BLOAD1]`) and no image saved
-//! (`[BSAVE1]`).
+//! `(clear)` no construct may be defined (`[BLOAD1]`) or removed (`[PRNTUTIL4]`),
+//! and no image saved (`[BSAVE1]`).
 
 use super::{lexeme, unable_to_open, R};
 use crate::compile::ModuleId;
@@ -413,6 +413,19 @@ mod tests {
             err.take(),
             "[BSAVE1] Cannot perform a binary save while a binary load is in effect.\n"
         );
+        // Nor may a construct be removed (CLIPS 6.41's messages).
+        for (command, kind, name) in [
+            ("(undefrule *)", "defrule", "*"),
+            ("(undeftemplate t)", "deftemplate", "t"),
+            ("(undeffunction g)", "deffunction", "g"),
+            ("(undeffacts d)", "deffacts", "d"),
+            ("(undefglobal z)", "defglobal", "z"),
+        ] {
+            assert_eq!(eval(&mut env, command), Ok(Value::Void));
+            let message = format!("[PRNTUTIL4] Unable to delete {kind} '{name}'.\n");
+            assert_eq!(err.take(), message, "{command}");
+        }
+        assert_eq!(eval(&mut env, "?*z*"), Ok(Value::Integer(1)));
         assert_eq!(eval(&mut env, "(clear)"), Ok(Value::Void));
         assert_eq!(eval(&mut env, &again), Ok(Value::true_sym()));
         let _ = std::fs::remove_file(path);

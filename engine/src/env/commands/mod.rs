@@ -978,9 +978,22 @@ fn load_facts(env: &mut Environment, args: &[Value]) -> R {
     ))
 }
 
+/// Whether a binary image is loaded, which no construct may leave: then CLIPS's
+/// message that `kind` `name` (or `*`) cannot be deleted is written.
+fn held_by_image(rt: &mut Runtime, kind: &str, name: &str) -> bool {
+    if rt.bloaded {
+        let message = crate::messages::prntutil::prntutil4(kind, name);
+        rt.routers.write("werror", &format!("{message}\n"));
+    }
+    rt.bloaded
+}
+
 /// `(undefrule name)`, or `*` for every rule of the current module.
 fn undefrule(env: &mut Environment, args: &[Value]) -> R {
     let name = lexeme(args, 0, "undefrule")?;
+    if held_by_image(&mut env.rt, "defrule", &name) {
+        return Ok(Value::Void);
+    }
     if name == "*" {
         let rt = &env.rt;
         let rules = rt.rules_of(rt.program.current_module).into_iter();
@@ -998,6 +1011,9 @@ fn undefrule(env: &mut Environment, args: &[Value]) -> R {
 /// template that facts or constructs use stays, with CLIPS's message.
 fn undeftemplate(rt: &mut Runtime, args: &[Value]) -> R {
     let name = lexeme(args, 0, "undeftemplate")?;
+    if held_by_image(rt, "deftemplate", &name) {
+        return Ok(Value::Void);
+    }
     let program = &rt.program;
     let ids: Vec<TemplateId> = if name == "*" {
         (program.defined_templates())
@@ -1031,6 +1047,9 @@ fn undeftemplate(rt: &mut Runtime, args: &[Value]) -> R {
 /// `(undeffunction name)`, or `*` for every deffunction of the current module.
 fn undeffunction(rt: &mut Runtime, args: &[Value]) -> R {
     let name = lexeme(args, 0, "undeffunction")?;
+    if held_by_image(rt, "deffunction", &name) {
+        return Ok(Value::Void);
+    }
     if name == "*" {
         let program = &rt.program;
         let names: Vec<Atom> = (program.defined_functions())
@@ -1064,6 +1083,9 @@ fn not_found_quoted(rt: &mut Runtime, kind: &str, name: &str) {
 /// `(undeffacts name)`, or `*` for every deffacts of the current module.
 fn undeffacts(rt: &mut Runtime, args: &[Value]) -> R {
     let name = undef_name(args, "undeffacts")?;
+    if held_by_image(rt, "deffacts", name.as_str()) {
+        return Ok(Value::Void);
+    }
     let current = rt.program.current_module;
     if name.as_str() == "*" {
         rt.deffacts.retain(|d| d.module != current);
@@ -1085,6 +1107,9 @@ fn undeffacts(rt: &mut Runtime, args: &[Value]) -> R {
 /// current module.
 fn undefglobal(rt: &mut Runtime, args: &[Value]) -> R {
     let name = undef_name(args, "undefglobal")?;
+    if held_by_image(rt, "defglobal", name.as_str()) {
+        return Ok(Value::Void);
+    }
     if name.as_str() == "*" {
         let program = &rt.program;
         let names: Vec<Atom> = (program.defined_globals())
