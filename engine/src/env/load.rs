@@ -419,6 +419,9 @@ impl Environment {
         kept: &mut Option<KeptRule>,
     ) -> Result<(), Diagnostic> {
         let span = construct.span();
+        if self.rt.bloaded {
+            return Err(bloaded(construct, span));
+        }
         self.rt.program.template_users.start();
         // The text of the source `origin`, shared; a check (which keeps nothing) and
         // an unknown origin copy the construct's text instead.
@@ -1044,6 +1047,33 @@ const STRAY_CLOSE: &str = "[COMMLINE1] Expected a '(', constant, or variable";
 /// on, or the length of `text` on its last line.
 fn after_line(text: &str, at: usize) -> usize {
     (line_end(text.as_bytes(), at) + 1).min(text.len())
+}
+
+/// The error for a construct defined while a binary image is loaded: CLIPS refuses
+/// it as soon as it has read the construct's keyword.
+fn bloaded(construct: &Construct, span: crate::syntax::Span) -> Diagnostic {
+    let kind = match construct {
+        Construct::Template(_) => "deftemplate",
+        Construct::Facts(_) => "deffacts",
+        Construct::Rule(_) => "defrule",
+        Construct::Function(_) => "deffunction",
+        Construct::Global(_) => "defglobal",
+        Construct::Module(_) => "defmodule",
+        Construct::Hypothesis(_) => "defhypothesis",
+    };
+    // CLIPS names deffunctions in the plural here.
+    let named = if kind == "deffunction" {
+        "deffunctions"
+    } else {
+        kind
+    };
+    Diagnostic::new(
+        span,
+        "no construct can be defined while a binary image is loaded",
+    )
+    .with_label("(clear) first")
+    .with_clips(crate::messages::bload::bload1(named))
+    .read_to(span.start + 1 + kind.len())
 }
 
 #[cfg(test)]

@@ -260,6 +260,11 @@ pub struct Runtime {
     /// `set-reset-globals`: whether `(reset)` gives the globals their initial values
     /// again (it does unless set to FALSE).
     pub reset_globals: bool,
+    /// The files `fetch` read, for `print-region` and `get-region`.
+    pub textpro: commands::TextLookup,
+    /// Whether the constructs came from `bload`: until a `(clear)`, none may be
+    /// added or removed, and no image saved.
+    pub bloaded: bool,
     /// `set-dynamic-constraint-checking`: whether slot values are checked against
     /// their constraints when facts are made at run time.
     pub dynamic_constraint_checking: bool,
@@ -429,6 +434,8 @@ impl Environment {
                 checking: false,
                 fact_duplication: false,
                 reset_globals: true,
+                textpro: commands::TextLookup::default(),
+                bloaded: false,
                 dynamic_constraint_checking: false,
                 settings: Default::default(),
                 journal: None,
@@ -573,11 +580,13 @@ impl Environment {
         }
     }
 
-    /// `(clear)`: removes every construct and fact, keeping routers, watches, limits,
-    /// the command input (the batch files being read and those waiting) and the
-    /// settings CLIPS keeps (fact duplication, dynamic constraint checking, reset
-    /// globals, the conflict-resolution strategy). While constructs are in use (see [`Runtime::clear_ready`]) it
-    /// clears nothing, prints CLIPS's `[CONSTRCT1]` and returns `false`.
+    /// `(clear)`: removes every construct and fact (and a binary image's hold on
+    /// them), keeping routers, watches, limits, the command input (the batch files
+    /// being read and those waiting), the files `fetch` read and the settings CLIPS
+    /// keeps (fact duplication, dynamic constraint checking, reset globals, the
+    /// conflict-resolution strategy). While constructs are in use (see
+    /// [`Runtime::clear_ready`]) it clears nothing, prints CLIPS's `[CONSTRCT1]` and
+    /// returns `false`.
     pub fn clear(&mut self) -> bool {
         if !self.rt.clear_ready() {
             self.report(&crate::messages::constrct::constrct1());
@@ -592,11 +601,13 @@ impl Environment {
         let checking = self.rt.dynamic_constraint_checking;
         let style = self.rt.diagnostic_style;
         let settings = std::mem::take(&mut self.rt.settings);
+        let textpro = std::mem::take(&mut self.rt.textpro);
         let strategy = self.rt.agenda.strategy();
         *self = Environment::new();
         self.set_strategy(strategy);
         self.rt.diagnostic_style = style;
         self.rt.settings = settings;
+        self.rt.textpro = textpro;
         self.rt.fact_duplication = duplication;
         self.rt.reset_globals = reset_globals;
         self.rt.dynamic_constraint_checking = checking;

@@ -15,11 +15,15 @@
 
 pub mod analysis;
 pub mod args;
+pub mod bload;
 pub mod constrct;
 pub mod constructs;
+pub mod exprnpsr;
+pub mod facts;
 pub mod patterns;
 pub mod prntutil;
 pub mod procedures;
+pub mod textpro;
 
 /// A message in CLIPS's words.
 pub type Message = String;

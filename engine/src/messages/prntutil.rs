@@ -16,6 +16,18 @@ pub fn prntutil2(construct: &str) -> String {
     format!("\n[PRNTUTIL2] Syntax Error:  Check appropriate syntax for {construct}.")
 }
 
+/// `[PRNTUTIL1]`, as a function names what it could not find: `kind` `name`
+/// (quoted) was not found by `function`.
+pub fn prntutil1_in(kind: &str, name: &str, function: &str) -> String {
+    format!("[PRNTUTIL1] Unable to find {kind} '{name}' in function '{function}'.")
+}
+
+/// `[PRNTUTIL4]`: `kind` `name` cannot be deleted (while a binary image is loaded,
+/// every construct is held).
+pub fn prntutil4(kind: &str, name: &str) -> String {
+    format!("[PRNTUTIL4] Unable to delete {kind} '{name}'.")
+}
+
 /// `[PRNTUTIL11]`: a function was given the address of fact `f-index`, which
 /// has been retracted since.
 pub fn prntutil11(index: u64) -> String {

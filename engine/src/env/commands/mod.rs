@@ -6,22 +6,26 @@
 //! agenda's listing and reordering do, for the facts of activations), and may not.
 
 mod check_syntax;
+mod fact_files;
 mod facts;
 mod files;
 mod funcall;
 mod function_info;
+mod image;
 mod introspect;
 mod listing;
 mod matches;
 mod memory;
-mod settings;
-mod system;
 #[cfg(test)]
 mod reentry_tests;
+mod settings;
+mod system;
 mod teach;
 #[cfg(test)]
 mod test_support;
+mod textpro;
 mod time;
+mod unavailable;
 mod watch_items;
 
 use super::load::LoadOutput;
@@ -36,6 +40,7 @@ use crate::eval::{self, printout_text, EvalError};
 use crate::messages;
 use crate::value::{atom, Atom, FactId, Value};
 use check_syntax::check_syntax;
+use fact_files::{bload_facts, bsave_facts, save_facts};
 use facts::{
     fact_existp, fact_index, fact_relation, fact_slot_names, fact_slot_value,
     get_dynamic_constraint_checking, get_fact_duplication, get_fact_list, ppfact,
@@ -47,6 +52,7 @@ use files::{
 };
 use funcall::funcall;
 use function_info::{apropos, get_function_list, get_function_restrictions};
+use image::{bload, bsave, save};
 use introspect::{
     deffacts_module, deffunction_module, defglobal_module, defrule_module, deftemplate_module,
     deftemplate_slot_allowed_values, deftemplate_slot_cardinality, deftemplate_slot_default_value,
@@ -72,7 +78,10 @@ use system::{options, system};
 use teach::{
     get_provenance, remove_break, set_break, set_provenance, show_breaks, step, why, why_not,
 };
+pub use textpro::TextLookup;
+use textpro::{fetch, get_region, print_region, toss};
 use time::{gm_time, local_time, timetag};
+use unavailable::constructs_to_c;
 use watch_items::{get_watch_item, list_watch_items};
 
 /// A command's implementation.
@@ -340,7 +349,7 @@ static DEFS: &[CommandDef] = &[
     rt("ppdeffacts", 1, Some(2), ";y;ldsyn", ppdeffacts),
     rt("get-current-module", 0, Some(0), "*", get_current_module),
     rt("set-current-module", 1, Some(1), "y", set_current_module),
-    rt("save-facts", 1, None, "y;sy", save_facts),
+    env("save-facts", 1, None, "y;sy", save_facts),
     env("retract", 1, None, "fly", retract),
     env("assert-string", 1, Some(1), "s", assert_string),
     env("reset", 0, Some(0), "*", reset),
@@ -425,6 +434,16 @@ static DEFS: &[CommandDef] = &[
     rt("get-watch-item", 1, Some(1), "y", get_watch_item),
     rt("list-watch-items", 0, None, "*;y", list_watch_items),
     env("str-assert", 1, Some(1), "s", assert_string),
+    env("bsave-facts", 1, None, "y;sy", bsave_facts),
+    env("bload-facts", 1, Some(1), "sy", bload_facts),
+    env("save", 1, Some(1), "sy", save),
+    env("bsave", 1, Some(1), "sy", bsave),
+    env("bload", 1, Some(1), "sy", bload),
+    rt("fetch", 1, Some(1), "sy", fetch),
+    rt("toss", 1, Some(1), "sy", toss),
+    rt("print-region", 2, None, "*;y;sy", print_region),
+    rt("get-region", 1, None, "*;sy", get_region),
+    rt("constructs-to-c", 0, None, "*;sy;l;sy;l", constructs_to_c),
 ];
 
 static BY_NAME: LazyLock<HashMap<&'static str, u32>> = LazyLock::new(|| {
@@ -899,22 +918,6 @@ fn set_current_module(rt: &mut Runtime, args: &[Value]) -> R {
     Ok(old)
 }
 
-fn save_facts(rt: &mut Runtime, args: &[Value]) -> R {
-    let path = file_name(args, 0, "save-facts")?;
-    // The scope, `local` or `visible`: Salience saves every fact.
-    if args.len() > 1 {
-        construct_name(args, 1, "save-facts")?;
-    }
-    let lines: Vec<String> = (rt.wm.iter())
-        .map(|f| format!("{}\n", show::fact_source(&rt.program, f)))
-        .collect();
-    // CLIPS returns the number of facts saved.
-    Ok(match std::fs::write(&path, lines.concat()) {
-        Ok(()) => Value::Integer(lines.len() as i64),
-        Err(_) => Value::false_sym(),
-    })
-}
-
 // ---- environment commands ----
 
 fn retract(env: &mut Environment, args: &[Value]) -> R {
@@ -1173,7 +1176,8 @@ fn build(env: &mut Environment, args: &[Value]) -> R {
 fn load_facts(env: &mut Environment, args: &[Value]) -> R {
     let path = file_name(args, 0, "load-facts")?;
     let Ok(text) = std::fs::read_to_string(&path) else {
-        return Ok(Value::false_sym());
+        unable_to_open(env, "load-facts", &path);
+        return Ok(Value::Integer(-1));
     };
     let items = crate::syntax::sexpr::read_all(&text)
         .map_err(|d| EvalError::new(format!("load-facts: {}", d.message)))?;
@@ -1189,12 +1193,27 @@ fn load_facts(env: &mut Environment, args: &[Value]) -> R {
         env.assert_values(template, slots)?;
     }
     // CLIPS returns the number of facts the file held.
-    Ok(Value::Integer(items.len() as i64))
+    Ok(Value::Integer(
+        i64::try_from(items.len()).unwrap_or(i64::MAX),
+    ))
+}
+
+/// Whether a binary image is loaded, which no construct may leave: then CLIPS's
+/// message that `kind` `name` (or `*`) cannot be deleted is written.
+fn held_by_image(rt: &mut Runtime, kind: &str, name: &str) -> bool {
+    if rt.bloaded {
+        let message = crate::messages::prntutil::prntutil4(kind, name);
+        rt.routers.write("werror", &format!("{message}\n"));
+    }
+    rt.bloaded
 }
 
 /// `(undefrule name)`, or `*` for every rule of the current module.
 fn undefrule(env: &mut Environment, args: &[Value]) -> R {
     let name = construct_name(args, 0, "undefrule")?.to_string();
+    if held_by_image(&mut env.rt, "defrule", &name) {
+        return Ok(Value::Void);
+    }
     if name == "*" {
         let rt = &env.rt;
         let rules = rt.rules_of(rt.program.current_module).into_iter();
@@ -1212,6 +1231,9 @@ fn undefrule(env: &mut Environment, args: &[Value]) -> R {
 /// template that facts or constructs use stays, with CLIPS's message.
 fn undeftemplate(rt: &mut Runtime, args: &[Value]) -> R {
     let name = construct_name(args, 0, "undeftemplate")?.to_string();
+    if held_by_image(rt, "deftemplate", &name) {
+        return Ok(Value::Void);
+    }
     let program = &rt.program;
     let ids: Vec<TemplateId> = if name == "*" {
         (program.defined_templates())
@@ -1245,6 +1267,9 @@ fn undeftemplate(rt: &mut Runtime, args: &[Value]) -> R {
 /// `(undeffunction name)`, or `*` for every deffunction of the current module.
 fn undeffunction(rt: &mut Runtime, args: &[Value]) -> R {
     let name = construct_name(args, 0, "undeffunction")?.to_string();
+    if held_by_image(rt, "deffunction", &name) {
+        return Ok(Value::Void);
+    }
     if name == "*" {
         let program = &rt.program;
         let names: Vec<Atom> = (program.defined_functions())
@@ -1263,6 +1288,9 @@ fn undeffunction(rt: &mut Runtime, args: &[Value]) -> R {
 /// `(undeffacts name)`, or `*` for every deffacts of the current module.
 fn undeffacts(rt: &mut Runtime, args: &[Value]) -> R {
     let name = construct_name(args, 0, "undeffacts")?;
+    if held_by_image(rt, "deffacts", name.as_str()) {
+        return Ok(Value::Void);
+    }
     let current = rt.program.current_module;
     // As in CLIPS, `*` deletes every deffacts of the module unless one is named `*`.
     let starred = |d: &DeffactsDef| d.module == current && unqualified(d.name) == name;
@@ -1286,6 +1314,9 @@ fn undeffacts(rt: &mut Runtime, args: &[Value]) -> R {
 /// current module.
 fn undefglobal(rt: &mut Runtime, args: &[Value]) -> R {
     let name = construct_name(args, 0, "undefglobal")?;
+    if held_by_image(rt, "defglobal", name.as_str()) {
+        return Ok(Value::Void);
+    }
     if name.as_str() == "*" {
         let program = &rt.program;
         let names: Vec<Atom> = (program.defined_globals())

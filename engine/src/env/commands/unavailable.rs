@@ -1,0 +1,31 @@
+//! Commands of CLIPS that Salience cannot carry out, answered as a CLIPS 6.41
+//! built without the feature answers them.
+
+use super::R;
+use crate::env::Runtime;
+use crate::eval::EvalError;
+use crate::messages;
+use crate::value::Value;
+
+/// `(constructs-to-c file id [path [max]])`: CLIPS's construct compiler writes the
+/// constructs as C source for a run-time program; Salience generates no C. A CLIPS
+/// built without the compiler (`CONSTRUCT_COMPILER` 0) has no such function, and
+/// says so: `[EXPRNPSR3]`, the call giving no value.
+pub fn constructs_to_c(_: &mut Runtime, _: &[Value]) -> R {
+    Err(EvalError::new(messages::exprnpsr::exprnpsr3(
+        "constructs-to-c",
+    )))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::env::commands::test_support::error_of;
+
+    #[test]
+    fn constructs_to_c_is_a_missing_function() {
+        assert_eq!(
+            error_of("(constructs-to-c bug 1 Temp/)"),
+            "\n[EXPRNPSR3] Missing function declaration for 'constructs-to-c'."
+        );
+    }
+}
