@@ -824,11 +824,14 @@ impl Environment {
         let mut compiler = ExprCompiler::new(&mut self.rt.program, &TABLE, scope);
         let compiled = compiler.compile(expr);
         self.rt.top_scope = compiler.scope;
+        let style = self.rt.diagnostic_style;
         let compiled = compiled.map_err(|d| eval::EvalError {
-            message: d
-                .label
-                .map_or(d.message.clone(), |l| format!("{}: {l}", d.message)),
+            message: match (style, d.clips) {
+                (super::DiagnosticStyle::Clips, Some(clips)) => clips,
+                _ => (d.label).map_or(d.message.clone(), |l| format!("{}: {l}", d.message)),
+            },
             span: Some(d.span),
+            returns: None,
         })?;
         let mut frame = std::mem::take(&mut self.rt.top_frame);
         frame.resize(self.rt.top_scope.size(), eval::unbound());
@@ -977,14 +980,19 @@ impl Environment {
                 let outer = std::mem::replace(&mut self.rt.top_level_command, true);
                 let result = self.eval_command(&expr);
                 self.rt.top_level_command = outer;
-                match result {
-                    Ok(Value::Void) => {}
-                    Ok(v) => {
-                        if print_value {
-                            self.rt.routers.write("t", &format!("{}\n", v.repr()));
-                        }
+                // CLIPS prints the value of a command that failed yet returned one.
+                let value = match result {
+                    Ok(v) => Some(v),
+                    Err(e) => {
+                        self.report_command_error(origin, &e);
+                        e.returns
                     }
-                    Err(e) => self.report_command_error(origin, &e),
+                };
+                match value {
+                    Some(v) if print_value && v != Value::Void => {
+                        self.rt.routers.write("t", &format!("{}\n", v.repr()));
+                    }
+                    _ => {}
                 }
             }
             Err(ds) => {
@@ -1023,7 +1031,9 @@ mod tests {
         let mut env = Environment::new();
         let out = env.capture_output();
         let text = "(deftemplate b (slot y))\n(printout t 1)\n(defrule r3 (b (z 1)) =>)\n(deffacts f (b (y 1)))\n(defrule r2 (b (y ?y)) => (printout t ?y crlf))";
-        let err = env.load_str(text, "bad.clp").expect_err("two items are not loaded");
+        let err = env
+            .load_str(text, "bad.clp")
+            .expect_err("two items are not loaded");
         // The command is reported (`[CSTRCPSR1]`), and so is the rule with an unknown slot.
         assert_eq!(err.diagnostics.len(), 2);
         assert!(env.template_id("b").is_some());

@@ -15,7 +15,11 @@
 
 pub mod args;
 pub mod constructs;
+pub mod emathfun;
+pub mod evaluatn;
+pub mod exprnpsr;
 pub mod prntutil;
+pub mod strngfun;
 
 /// A message in CLIPS's words.
 pub type Message = String;

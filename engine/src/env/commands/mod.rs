@@ -29,6 +29,7 @@ use crate::compile::expr::{CommandSig, CommandTable};
 use crate::compile::program::unqualified;
 use crate::compile::TemplateId;
 use crate::eval::{self, printout_text, EvalError};
+use crate::messages;
 use crate::value::{atom, Atom, FactId, Value};
 use check_syntax::check_syntax;
 use facts::{
@@ -83,6 +84,9 @@ pub enum Command {
 pub struct CommandDef {
     /// The CLIPS name.
     pub name: &'static str,
+    /// CLIPS's type codes for the values it returns (see
+    /// [`crate::functions::Builtin::returns`]).
+    pub returns: &'static str,
     /// The least number of arguments.
     pub min: usize,
     /// The most arguments, or `None`.
@@ -98,6 +102,7 @@ type R = Result<Value, EvalError>;
 
 const fn rt(
     name: &'static str,
+    returns: &'static str,
     min: usize,
     max: Option<usize>,
     restrictions: &'static str,
@@ -105,6 +110,7 @@ const fn rt(
 ) -> CommandDef {
     CommandDef {
         name,
+        returns,
         min,
         max,
         restrictions,
@@ -114,6 +120,7 @@ const fn rt(
 
 const fn env(
     name: &'static str,
+    returns: &'static str,
     min: usize,
     max: Option<usize>,
     restrictions: &'static str,
@@ -121,6 +128,7 @@ const fn env(
 ) -> CommandDef {
     CommandDef {
         name,
+        returns,
         min,
         max,
         restrictions,
@@ -129,34 +137,35 @@ const fn env(
 }
 
 static DEFS: &[CommandDef] = &[
-    rt("printout", 1, None, "*;ldsyn", printout),
-    rt("print", 0, None, "*", print),
-    rt("println", 0, None, "*", println),
-    rt("format", 2, None, "*;ldsyn;s", format),
-    rt("read", 0, Some(1), ";ldsyn", read),
-    rt("readline", 0, Some(1), ";ldsyn", readline),
-    rt("read-number", 0, Some(1), ";ldsyn", read_number),
-    rt("open", 2, Some(3), "*;sy;ldsyn;s", open),
-    rt("close", 0, Some(1), "ldsyn", close),
-    rt("dribble-on", 1, Some(1), "sy", dribble_on),
-    rt("dribble-off", 0, Some(0), "*", dribble_off),
-    rt("flush", 0, Some(1), "ldsyn", flush),
-    rt("rewind", 1, Some(1), ";ldsyn", rewind),
-    rt("tell", 1, Some(1), ";ldsyn", tell),
-    rt("seek", 3, Some(3), ";ldsyn;l;y", seek),
-    rt("get-char", 0, Some(1), ";ldsyn", get_char),
-    rt("unget-char", 1, Some(2), ";ldsyn;l", unget_char),
-    rt("put-char", 1, Some(2), ";ldsyn;l", put_char),
-    rt("remove", 1, Some(1), "sy", remove),
-    rt("rename", 2, Some(2), "sy", rename),
-    rt("chdir", 0, Some(1), "sy", chdir),
-    rt("fact-index", 1, Some(1), "f", fact_index),
-    rt("fact-slot-value", 2, Some(2), ";lf;y", fact_slot_value),
-    rt("fact-existp", 1, Some(1), "lf", fact_existp),
-    rt("fact-relation", 1, Some(1), "lf", fact_relation),
-    rt("fact-slot-names", 1, Some(1), "lf", fact_slot_names),
+    rt("printout", "v", 1, None, "*;ldsyn", printout),
+    rt("print", "v", 0, None, "*", print),
+    rt("println", "v", 0, None, "*", println),
+    rt("format", "s", 2, None, "*;ldsyn;s", format),
+    rt("read", "synldfie", 0, Some(1), ";ldsyn", read),
+    rt("readline", "sy", 0, Some(1), ";ldsyn", readline),
+    rt("read-number", "syld", 0, Some(1), ";ldsyn", read_number),
+    rt("open", "b", 2, Some(3), "*;sy;ldsyn;s", open),
+    rt("close", "b", 0, Some(1), "ldsyn", close),
+    rt("dribble-on", "b", 1, Some(1), "sy", dribble_on),
+    rt("dribble-off", "b", 0, Some(0), "*", dribble_off),
+    rt("flush", "b", 0, Some(1), "ldsyn", flush),
+    rt("rewind", "b", 1, Some(1), ";ldsyn", rewind),
+    rt("tell", "lb", 1, Some(1), ";ldsyn", tell),
+    rt("seek", "b", 3, Some(3), ";ldsyn;l;y", seek),
+    rt("get-char", "l", 0, Some(1), ";ldsyn", get_char),
+    rt("unget-char", "l", 1, Some(2), ";ldsyn;l", unget_char),
+    rt("put-char", "v", 1, Some(2), ";ldsyn;l", put_char),
+    rt("remove", "b", 1, Some(1), "sy", remove),
+    rt("rename", "b", 2, Some(2), "sy", rename),
+    rt("chdir", "b", 0, Some(1), "sy", chdir),
+    rt("fact-index", "l", 1, Some(1), "f", fact_index),
+    rt("fact-slot-value", "*", 2, Some(2), ";lf;y", fact_slot_value),
+    rt("fact-existp", "b", 1, Some(1), "lf", fact_existp),
+    rt("fact-relation", "y", 1, Some(1), "lf", fact_relation),
+    rt("fact-slot-names", "*", 1, Some(1), "lf", fact_slot_names),
     rt(
         "deftemplate-slot-names",
+        "bm",
         1,
         Some(1),
         "y",
@@ -164,6 +173,7 @@ static DEFS: &[CommandDef] = &[
     ),
     rt(
         "deftemplate-slot-existp",
+        "b",
         2,
         Some(2),
         "y",
@@ -171,6 +181,7 @@ static DEFS: &[CommandDef] = &[
     ),
     rt(
         "deftemplate-slot-multip",
+        "b",
         2,
         Some(2),
         "y",
@@ -178,6 +189,7 @@ static DEFS: &[CommandDef] = &[
     ),
     rt(
         "deftemplate-slot-singlep",
+        "b",
         2,
         Some(2),
         "y",
@@ -185,6 +197,7 @@ static DEFS: &[CommandDef] = &[
     ),
     rt(
         "deftemplate-slot-types",
+        "*",
         2,
         Some(2),
         "y",
@@ -192,6 +205,7 @@ static DEFS: &[CommandDef] = &[
     ),
     rt(
         "deftemplate-slot-allowed-values",
+        "*",
         2,
         Some(2),
         "y",
@@ -199,6 +213,7 @@ static DEFS: &[CommandDef] = &[
     ),
     rt(
         "deftemplate-slot-range",
+        "*",
         2,
         Some(2),
         "y",
@@ -206,6 +221,7 @@ static DEFS: &[CommandDef] = &[
     ),
     rt(
         "deftemplate-slot-cardinality",
+        "*",
         2,
         Some(2),
         "y",
@@ -213,6 +229,7 @@ static DEFS: &[CommandDef] = &[
     ),
     rt(
         "deftemplate-slot-defaultp",
+        "y",
         2,
         Some(2),
         "y",
@@ -220,6 +237,7 @@ static DEFS: &[CommandDef] = &[
     ),
     rt(
         "deftemplate-slot-default-value",
+        "*",
         2,
         Some(2),
         "y",
@@ -227,6 +245,7 @@ static DEFS: &[CommandDef] = &[
     ),
     rt(
         "deftemplate-slot-facet-existp",
+        "b",
         3,
         Some(3),
         "y",
@@ -234,18 +253,34 @@ static DEFS: &[CommandDef] = &[
     ),
     rt(
         "deftemplate-slot-facet-value",
+        "*",
         3,
         Some(3),
         "y",
         deftemplate_slot_facet_value,
     ),
-    rt("deftemplate-module", 1, Some(1), "y", deftemplate_module),
-    rt("deffacts-module", 1, Some(1), "y", deffacts_module),
-    rt("defrule-module", 1, Some(1), "y", defrule_module),
-    rt("deffunction-module", 1, Some(1), "y", deffunction_module),
-    rt("defglobal-module", 1, Some(1), "y", defglobal_module),
+    rt(
+        "deftemplate-module",
+        "y",
+        1,
+        Some(1),
+        "y",
+        deftemplate_module,
+    ),
+    rt("deffacts-module", "y", 1, Some(1), "y", deffacts_module),
+    rt("defrule-module", "y", 1, Some(1), "y", defrule_module),
+    rt(
+        "deffunction-module",
+        "y",
+        1,
+        Some(1),
+        "y",
+        deffunction_module,
+    ),
+    rt("defglobal-module", "y", 1, Some(1), "y", defglobal_module),
     rt(
         "get-fact-duplication",
+        "b",
         0,
         Some(0),
         "*",
@@ -253,6 +288,7 @@ static DEFS: &[CommandDef] = &[
     ),
     rt(
         "set-fact-duplication",
+        "b",
         1,
         Some(1),
         "*",
@@ -260,6 +296,7 @@ static DEFS: &[CommandDef] = &[
     ),
     rt(
         "get-dynamic-constraint-checking",
+        "b",
         0,
         Some(0),
         "*",
@@ -267,18 +304,20 @@ static DEFS: &[CommandDef] = &[
     ),
     rt(
         "set-dynamic-constraint-checking",
+        "b",
         1,
         Some(1),
         "*",
         set_dynamic_constraint_checking,
     ),
-    rt("get-fact-list", 0, Some(1), "y", get_fact_list),
-    rt("get-strategy", 0, Some(0), "*", get_strategy),
-    env("set-strategy", 1, Some(1), "y", set_strategy),
-    rt("watch", 1, None, "*;y", watch),
-    rt("unwatch", 1, None, "*;y", unwatch),
+    rt("get-fact-list", "m", 0, Some(1), "y", get_fact_list),
+    rt("get-strategy", "y", 0, Some(0), "*", get_strategy),
+    env("set-strategy", "y", 1, Some(1), "y", set_strategy),
+    rt("watch", "v", 1, None, "*;y", watch),
+    rt("unwatch", "v", 1, None, "*;y", unwatch),
     rt(
         "set-salience-evaluation",
+        "y",
         1,
         Some(1),
         "y",
@@ -286,105 +325,138 @@ static DEFS: &[CommandDef] = &[
     ),
     rt(
         "get-salience-evaluation",
+        "y",
         0,
         Some(0),
         "*",
         get_salience_evaluation,
     ),
-    rt("get-focus", 0, Some(0), "*", get_focus),
-    rt("get-focus-stack", 0, Some(0), "*", get_focus_stack),
-    rt("list-focus-stack", 0, Some(0), "*", list_focus_stack),
-    rt("pop-focus", 0, Some(0), "*", pop_focus),
-    rt("clear-focus-stack", 0, Some(0), "*", clear_focus_stack),
-    rt("halt", 0, Some(0), "*", halt),
-    rt("exit", 0, Some(1), "l", exit),
-    rt("facts", 0, Some(4), "l;*", facts),
-    rt("rules", 0, Some(1), "y", rules),
-    env("agenda", 0, Some(1), "y", agenda),
-    rt("list-defrules", 0, Some(1), "y", rules),
-    rt("list-deftemplates", 0, Some(1), "y", list_deftemplates),
-    rt("list-deffacts", 0, Some(1), "y", list_deffacts),
-    rt("list-deffunctions", 0, Some(1), "y", list_deffunctions),
-    rt("list-defglobals", 0, Some(1), "y", list_defglobals),
-    rt("show-defglobals", 0, Some(1), "y", show_defglobals),
-    rt("get-reset-globals", 0, Some(0), "*", get_reset_globals),
-    rt("set-reset-globals", 1, Some(1), "*", set_reset_globals),
-    rt("list-defmodules", 0, Some(0), "*", list_defmodules),
+    rt("get-focus", "y", 0, Some(0), "*", get_focus),
+    rt("get-focus-stack", "m", 0, Some(0), "*", get_focus_stack),
+    rt("list-focus-stack", "v", 0, Some(0), "*", list_focus_stack),
+    rt("pop-focus", "y", 0, Some(0), "*", pop_focus),
+    rt("clear-focus-stack", "v", 0, Some(0), "*", clear_focus_stack),
+    rt("halt", "v", 0, Some(0), "*", halt),
+    rt("exit", "v", 0, Some(1), "l", exit),
+    rt("facts", "v", 0, Some(4), "l;*", facts),
+    rt("rules", "v", 0, Some(1), "y", rules),
+    env("agenda", "v", 0, Some(1), "y", agenda),
+    rt("list-defrules", "v", 0, Some(1), "y", rules),
+    rt("list-deftemplates", "v", 0, Some(1), "y", list_deftemplates),
+    rt("list-deffacts", "v", 0, Some(1), "y", list_deffacts),
+    rt("list-deffunctions", "v", 0, Some(1), "y", list_deffunctions),
+    rt("list-defglobals", "v", 0, Some(1), "y", list_defglobals),
+    rt("show-defglobals", "v", 0, Some(1), "y", show_defglobals),
+    rt("get-reset-globals", "b", 0, Some(0), "*", get_reset_globals),
+    rt("set-reset-globals", "b", 1, Some(1), "*", set_reset_globals),
+    rt("list-defmodules", "v", 0, Some(0), "*", list_defmodules),
     rt(
         "get-deftemplate-list",
+        "m",
         0,
         Some(1),
         "y",
         get_deftemplate_list,
     ),
-    rt("get-defrule-list", 0, Some(1), "y", get_defrule_list),
-    rt("get-deffacts-list", 0, Some(1), "y", get_deffacts_list),
+    rt("get-defrule-list", "m", 0, Some(1), "y", get_defrule_list),
+    rt("get-deffacts-list", "m", 0, Some(1), "y", get_deffacts_list),
     rt(
         "get-deffunction-list",
+        "m",
         0,
         Some(1),
         "y",
         get_deffunction_list,
     ),
-    rt("get-defglobal-list", 0, Some(1), "y", get_defglobal_list),
-    rt("get-defmodule-list", 0, Some(0), "*", get_defmodule_list),
-    rt("ppdefrule", 1, Some(1), ";y;ldsyn", ppdefrule),
-    rt("ppdeftemplate", 1, Some(1), ";y;ldsyn", ppdeftemplate),
-    rt("ppdeffunction", 1, Some(1), ";y;ldsyn", ppdeffunction),
-    rt("ppdefglobal", 1, Some(1), ";y;ldsyn", ppdefglobal),
-    rt("ppdeffacts", 1, Some(1), ";y;ldsyn", ppdeffacts),
-    rt("get-current-module", 0, Some(0), "*", get_current_module),
-    rt("set-current-module", 1, Some(1), "y", set_current_module),
-    rt("save-facts", 1, None, "y;sy", save_facts),
-    env("retract", 1, None, "fly", retract),
-    env("assert-string", 1, Some(1), "s", assert_string),
-    env("reset", 0, Some(0), "*", reset),
-    env("clear", 0, Some(0), "*", clear),
-    env("run", 0, Some(1), "l", run),
-    env("load", 1, Some(1), "sy", load),
-    env("load*", 1, Some(1), "sy", load_quiet),
-    env("batch", 1, Some(1), "sy", batch),
-    env("batch*", 1, Some(1), "sy", batch_quiet),
-    env("focus", 1, None, "y", focus),
-    env("refresh", 1, Some(1), "y", refresh),
-    env("refresh-agenda", 0, Some(1), "y", refresh_agenda),
-    env("eval", 1, Some(1), "sy", eval_string),
-    env("build", 1, Some(1), "sy", build),
-    env("load-facts", 1, Some(1), "sy", load_facts),
-    env("undefrule", 1, Some(1), "y", undefrule),
-    rt("undeffunction", 1, Some(1), "y", undeffunction),
-    rt("undeftemplate", 1, Some(1), "y", undeftemplate),
-    rt("undeffacts", 1, Some(1), "y", undeffacts),
-    rt("undefglobal", 1, Some(1), "y", undefglobal),
-    rt("ppfact", 1, Some(3), "*;lf;ldsyn", ppfact),
-    env("funcall", 1, None, "*;sy", funcall),
-    rt("check-syntax", 1, Some(1), "s", check_syntax),
-    env("dependencies", 1, Some(1), "infly", dependencies),
-    env("dependents", 1, Some(1), "infly", dependents),
-    env("matches", 1, Some(2), "y", matches),
-    env("why", 1, Some(2), "*", why),
-    env("why-not", 1, Some(1), "*", why_not),
-    env("step", 0, Some(0), "*", step),
-    rt("set-provenance", 1, Some(1), "*", set_provenance),
-    rt("get-provenance", 0, Some(0), "*", get_provenance),
-    env("set-break", 1, Some(1), "y", set_break),
-    env("remove-break", 0, Some(1), "y", remove_break),
-    env("show-breaks", 0, Some(1), "y", show_breaks),
-    rt("get-function-list", 0, Some(0), "*", get_function_list),
+    rt(
+        "get-defglobal-list",
+        "m",
+        0,
+        Some(1),
+        "y",
+        get_defglobal_list,
+    ),
+    rt(
+        "get-defmodule-list",
+        "m",
+        0,
+        Some(0),
+        "*",
+        get_defmodule_list,
+    ),
+    rt("ppdefrule", "vs", 1, Some(1), ";y;ldsyn", ppdefrule),
+    rt("ppdeftemplate", "vs", 1, Some(1), ";y;ldsyn", ppdeftemplate),
+    rt("ppdeffunction", "vs", 1, Some(1), ";y;ldsyn", ppdeffunction),
+    rt("ppdefglobal", "vs", 1, Some(1), ";y;ldsyn", ppdefglobal),
+    rt("ppdeffacts", "vs", 1, Some(1), ";y;ldsyn", ppdeffacts),
+    rt(
+        "get-current-module",
+        "y",
+        0,
+        Some(0),
+        "*",
+        get_current_module,
+    ),
+    rt(
+        "set-current-module",
+        "y",
+        1,
+        Some(1),
+        "y",
+        set_current_module,
+    ),
+    rt("save-facts", "l", 1, None, "y;sy", save_facts),
+    env("retract", "v", 1, None, "fly", retract),
+    env("assert-string", "bf", 1, Some(1), "s", assert_string),
+    env("reset", "v", 0, Some(0), "*", reset),
+    env("clear", "v", 0, Some(0), "*", clear),
+    env("run", "v", 0, Some(1), "l", run),
+    env("load", "b", 1, Some(1), "sy", load),
+    env("load*", "b", 1, Some(1), "sy", load_quiet),
+    env("batch", "b", 1, Some(1), "sy", batch),
+    env("batch*", "b", 1, Some(1), "sy", batch_quiet),
+    env("focus", "b", 1, None, "y", focus),
+    env("refresh", "v", 1, Some(1), "y", refresh),
+    env("refresh-agenda", "v", 0, Some(1), "y", refresh_agenda),
+    env("eval", "*", 1, Some(1), "sy", eval_string),
+    env("build", "b", 1, Some(1), "sy", build),
+    env("load-facts", "l", 1, Some(1), "sy", load_facts),
+    env("undefrule", "v", 1, Some(1), "y", undefrule),
+    rt("undeffunction", "v", 1, Some(1), "y", undeffunction),
+    rt("undeftemplate", "v", 1, Some(1), "y", undeftemplate),
+    rt("undeffacts", "v", 1, Some(1), "y", undeffacts),
+    rt("undefglobal", "v", 1, Some(1), "y", undefglobal),
+    rt("ppfact", "vs", 1, Some(3), "*;lf;ldsyn", ppfact),
+    env("funcall", "*", 1, None, "*;sy", funcall),
+    rt("check-syntax", "ym", 1, Some(1), "s", check_syntax),
+    env("dependencies", "v", 1, Some(1), "infly", dependencies),
+    env("dependents", "v", 1, Some(1), "infly", dependents),
+    env("matches", "bm", 1, Some(2), "y", matches),
+    env("why", "*", 1, Some(2), "*", why),
+    env("why-not", "*", 1, Some(1), "*", why_not),
+    env("step", "*", 0, Some(0), "*", step),
+    rt("set-provenance", "*", 1, Some(1), "*", set_provenance),
+    rt("get-provenance", "*", 0, Some(0), "*", get_provenance),
+    env("set-break", "v", 1, Some(1), "y", set_break),
+    env("remove-break", "v", 0, Some(1), "y", remove_break),
+    env("show-breaks", "v", 0, Some(1), "y", show_breaks),
+    rt("get-function-list", "m", 0, Some(0), "*", get_function_list),
     rt(
         "get-function-restrictions",
+        "s",
         1,
         Some(1),
         "y",
         get_function_restrictions,
     ),
-    rt("apropos", 1, Some(1), "y", apropos),
-    rt("mem-used", 0, Some(0), "*", mem_used),
-    rt("mem-requests", 0, Some(0), "*", mem_requests),
-    rt("release-mem", 0, Some(0), "*", release_mem),
-    rt("conserve-mem", 1, Some(1), "y", conserve_mem),
+    rt("apropos", "v", 1, Some(1), "y", apropos),
+    rt("mem-used", "l", 0, Some(0), "*", mem_used),
+    rt("mem-requests", "l", 0, Some(0), "*", mem_requests),
+    rt("release-mem", "l", 0, Some(0), "*", release_mem),
+    rt("conserve-mem", "v", 1, Some(1), "y", conserve_mem),
     rt(
         "get-sequence-operator-recognition",
+        "b",
         0,
         Some(0),
         "*",
@@ -392,6 +464,7 @@ static DEFS: &[CommandDef] = &[
     ),
     rt(
         "set-sequence-operator-recognition",
+        "b",
         1,
         Some(1),
         "y",
@@ -399,6 +472,7 @@ static DEFS: &[CommandDef] = &[
     ),
     rt(
         "get-beta-memory-resizing",
+        "b",
         0,
         Some(0),
         "*",
@@ -406,20 +480,21 @@ static DEFS: &[CommandDef] = &[
     ),
     rt(
         "set-beta-memory-resizing",
+        "b",
         1,
         Some(1),
         "*",
         set_beta_memory_resizing,
     ),
-    rt("set-locale", 0, Some(1), ";s", set_locale),
-    rt("system", 0, None, "sy", system),
-    rt("options", 0, Some(0), "*", options),
-    rt("timetag", 1, Some(1), "infly", timetag),
-    rt("local-time", 0, Some(0), "*", local_time),
-    rt("gm-time", 0, Some(0), "*", gm_time),
-    rt("get-watch-item", 1, Some(1), "y", get_watch_item),
-    rt("list-watch-items", 0, None, "*;y", list_watch_items),
-    env("str-assert", 1, Some(1), "s", assert_string),
+    rt("set-locale", "sy", 0, Some(1), ";s", set_locale),
+    rt("system", "ly", 0, None, "sy", system),
+    rt("options", "v", 0, Some(0), "*", options),
+    rt("timetag", "l", 1, Some(1), "infly", timetag),
+    rt("local-time", "m", 0, Some(0), "*", local_time),
+    rt("gm-time", "m", 0, Some(0), "*", gm_time),
+    rt("get-watch-item", "b", 1, Some(1), "y", get_watch_item),
+    rt("list-watch-items", "v", 0, None, "*;y", list_watch_items),
+    env("str-assert", "bf", 1, Some(1), "s", assert_string),
 ];
 
 static BY_NAME: LazyLock<HashMap<&'static str, u32>> = LazyLock::new(|| {
@@ -452,14 +527,20 @@ pub static TABLE: Table = Table;
 
 impl CommandTable for Table {
     fn command(&self, name: &str) -> Option<CommandSig> {
-        BY_NAME.get(name).map(|&id| {
-            let d = get(id);
-            CommandSig {
-                id,
-                min_args: d.min,
-                max_args: d.max,
-            }
-        })
+        BY_NAME.get(name).map(|&id| signature(id))
+    }
+}
+
+/// What the compiler and the evaluator know of command `id`.
+pub fn signature(id: u32) -> CommandSig {
+    let d = get(id);
+    CommandSig {
+        id,
+        name: d.name,
+        min_args: d.min,
+        max_args: d.max,
+        restrictions: d.restrictions,
+        returns: d.returns,
     }
 }
 
@@ -1051,7 +1132,7 @@ fn eval_string(env: &mut Environment, args: &[Value]) -> R {
     let items = crate::syntax::sexpr::read_all(&text)
         .map_err(|d| EvalError::new(format!("eval: {}", d.message)))?;
     let [item] = items.as_slice() else {
-        return Err(EvalError::new("eval: expected exactly one expression"));
+        return Err(EvalError::new(messages::strngfun::strngfun2("eval")));
     };
     let expr = crate::syntax::parse::parse_expr(item)
         .map_err(|d| EvalError::new(format!("eval: {}", d.message)))?;
@@ -1083,7 +1164,7 @@ fn build(env: &mut Environment, args: &[Value]) -> R {
         Some(crate::syntax::ast::TopLevel::Command(_)) | None => return Ok(Value::false_sym()),
     }
     if items.next().is_some() {
-        env.report("[STRNGFUN2] Function 'build' encountered extraneous input.");
+        env.report(&messages::strngfun::strngfun2("build"));
         return Ok(Value::false_sym());
     }
     Ok(Value::true_sym())

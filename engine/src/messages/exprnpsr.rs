@@ -1,0 +1,7 @@
+//! `EXPRNPSR`: errors found while parsing an expression.
+
+/// `[EXPRNPSR3]`: a call names `name`, which is no function, deffunction or
+/// generic function. CLIPS starts it on a new line.
+pub fn exprnpsr3(name: &str) -> String {
+    format!("\n[EXPRNPSR3] Missing function declaration for '{name}'.")
+}
