@@ -146,19 +146,22 @@ fn an_unbound_variable_at_the_prompt_is_an_error() {
         "?typo\n(printout t ?typo crlf)\n(bind ?x 3)\n?x\n(bind ?x)\n?x\n\
          (bind ?v (printout t \"printed\" crlf))\n(printout t [ ?v ] crlf)",
     );
+    // The command `?typo` itself returns FALSE after the error, as in CLIPS;
+    // printout returns nothing.
     let lines: Vec<&str> = seen.lines().collect();
     assert!(
         lines[0].contains("[EVALUATN1] Variable ?typo is unbound."),
         "{seen}"
     );
+    assert_eq!(lines[1], "FALSE", "{seen}");
     assert!(
-        lines[1].contains("[EVALUATN1] Variable ?typo is unbound."),
+        lines[2].contains("[EVALUATN1] Variable ?typo is unbound."),
         "{seen}"
     );
-    assert_eq!(lines[2..5], ["3", "3", "FALSE"], "{seen}");
+    assert_eq!(lines[3..6], ["3", "3", "FALSE"], "{seen}");
     assert!(
-        lines[5].contains("[EVALUATN1] Variable ?x is unbound."),
+        lines[6].contains("[EVALUATN1] Variable ?x is unbound."),
         "{seen}"
     );
-    assert_eq!(lines[6..], ["printed", "[]"], "{seen}");
+    assert_eq!(lines[7..], ["FALSE", "printed", "[]"], "{seen}");
 }

@@ -2,9 +2,12 @@
 //! frame slots, special forms (`if`, `while`, `bind`, ...) to their own nodes.
 
 use super::program::Program;
+use super::special_forms;
 use super::template::TemplateId;
 use crate::exact::collect_exact;
+use crate::functions::types::Types;
 use crate::functions::Builtin;
+use crate::messages;
 use crate::syntax::ast::{Call, Expr, FactSpec};
 use crate::syntax::{Diagnostic, Span};
 use crate::value::{atom, Atom, Value};
@@ -128,6 +131,49 @@ pub enum Special {
     BeforeRetraction(Box<(CExpr, super::retraction::RetractionAhead)>),
 }
 
+impl Special {
+    /// The special form of CLIPS this is, for the forms that return a value of
+    /// their own (not `bind`, `return` or `break`, which pass a value on; not
+    /// `printout`, a command).
+    pub fn clips_name(&self) -> Option<&'static str> {
+        Some(match self {
+            Special::If(..) => "if",
+            Special::While(..) => "while",
+            Special::LoopForCount { .. } => "loop-for-count",
+            Special::Foreach { .. } => "foreach",
+            Special::Switch(..) => "switch",
+            Special::And(_) => "and",
+            Special::Or(_) => "or",
+            Special::Progn(_) => "progn",
+            Special::Timer(_) => "timer",
+            Special::Assert(_) => "assert",
+            Special::Modify { duplicate, .. } => {
+                if *duplicate {
+                    "duplicate"
+                } else {
+                    "modify"
+                }
+            }
+            Special::Query(q) => match q.kind {
+                QueryKind::Any => "any-factp",
+                QueryKind::FindFirst => "find-fact",
+                QueryKind::FindAll => "find-all-facts",
+                QueryKind::DoFirst => "do-for-fact",
+                QueryKind::DoAll => "do-for-all-facts",
+            },
+            Special::Sort(_) => "sort",
+            Special::Bind(..)
+            | Special::Return(_)
+            | Special::Break
+            | Special::QuerySlot(..)
+            | Special::TopLevelVar(..)
+            | Special::Printout(..)
+            | Special::Expand(_)
+            | Special::BeforeRetraction(_) => return None,
+        })
+    }
+}
+
 /// Where `bind` stores.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum BindTarget {
@@ -195,10 +241,18 @@ pub struct FactQuery {
 pub struct CommandSig {
     /// Its id in the command table.
     pub id: u32,
+    /// Its CLIPS name.
+    pub name: &'static str,
     /// The least number of arguments.
     pub min_args: usize,
     /// The most, or `None`.
     pub max_args: Option<usize>,
+    /// CLIPS's restriction string for its arguments (see
+    /// [`crate::functions::Builtin::restrictions`]).
+    pub restrictions: &'static str,
+    /// CLIPS's type codes for the values it returns (see
+    /// [`crate::functions::Builtin::returns`]).
+    pub returns: &'static str,
 }
 
 /// Looks up environment commands by name (implemented by the evaluator's table).
@@ -417,8 +471,15 @@ impl<'a> ExprCompiler<'a> {
             }
             "switch" => self.switch(call),
             "bind" => self.bind(call),
-            "and" => special(Special::And(self.compile_all(args)?)),
-            "or" => special(Special::Or(self.compile_all(args)?)),
+            "and" | "or" => {
+                let args = self.compile_all(args)?;
+                check_arity(name, call, 2, None)?;
+                special(if name.as_str() == "and" {
+                    Special::And(args)
+                } else {
+                    Special::Or(args)
+                })
+            }
             "progn" => special(Special::Progn(self.compile_all(args)?)),
             "timer" => special(Special::Timer(self.compile_all(args)?)),
             "return" => {
@@ -456,18 +517,87 @@ impl<'a> ExprCompiler<'a> {
         let Some((callee, min, max)) = resolve(self.program, self.commands, name) else {
             return Err(
                 Diagnostic::new(call.name.span, format!("unknown function `{name}`"))
-                    .with_label("no built-in, deffunction or command has this name"),
+                    .with_label("no built-in, deffunction or command has this name")
+                    .with_clips(messages::exprnpsr::exprnpsr3(name.as_str()))
+                    .read_to(call.name.span.end),
             );
         };
-        check_arity(name, call, min, max)?;
         self.names_constructs |= matches!(callee, Callee::Function(_));
+        // As CLIPS, the arguments first, then their count and the types of those
+        // whose type is known: constants and calls.
         let args = self.compile_all(&call.args)?.into_boxed_slice();
+        if args
+            .iter()
+            .any(|a| matches!(a, CExpr::Special(s, _) if matches!(**s, Special::Expand(_))))
+        {
+            // `(expand$ ...)` makes the count known only at run time.
+        } else {
+            check_arity(name, call, min, max)?;
+            self.check_argument_types(callee, call, &args)?;
+        }
         Ok(CExpr::Call(Box::new(CallExpr {
             callee,
             name,
             args,
             span: call.span,
         })))
+    }
+
+    /// Checks the arguments of a call of `callee` whose types are known before it
+    /// runs against the types the function takes (CLIPS's
+    /// `CheckExpressionAgainstRestrictions`).
+    fn check_argument_types(&self, callee: Callee, call: &Call, args: &[CExpr]) -> Res<()> {
+        let restrictions = match callee {
+            Callee::Builtin(b) => b.restrictions,
+            Callee::Command(_) => match self.commands.command(call.name.name.as_str()) {
+                Some(sig) => sig.restrictions,
+                None => return Ok(()),
+            },
+            Callee::Function(_) => return Ok(()),
+        };
+        for (index, (arg, source)) in args.iter().zip(&call.args).enumerate() {
+            let expected = Types::of_argument(restrictions, index);
+            if !expected.meets(self.value_types(arg)) {
+                let name = call.name.name;
+                return Err(Diagnostic::new(
+                    source.span(),
+                    format!("argument #{} of `{name}` has the wrong type", index + 1),
+                )
+                .with_label(format!("`{name}` expects {} here", expected.describe()))
+                .with_clips(messages::args::argacces2(
+                    name.as_str(),
+                    index,
+                    &expected.describe(),
+                ))
+                .read_to(call.span.end));
+            }
+        }
+        Ok(())
+    }
+
+    /// The types of value `arg` may have: a constant's own, those a call returns,
+    /// any for a variable.
+    fn value_types(&self, arg: &CExpr) -> Types {
+        let codes = match arg {
+            CExpr::Const(value) => return Types::of_value(value),
+            CExpr::Call(call) => match call.callee {
+                Callee::Builtin(b) => b.returns,
+                Callee::Command(_) => self
+                    .commands
+                    .command(call.name.as_str())
+                    .map_or("*", |sig| sig.returns),
+                Callee::Function(_) => "*",
+            },
+            CExpr::Special(special, _) => match **special {
+                Special::Printout(..) => "v",
+                _ => special
+                    .clips_name()
+                    .and_then(special_forms::lookup)
+                    .map_or("*", |form| form.returns),
+            },
+            CExpr::Local(_) | CExpr::Global(_) => "*",
+        };
+        Types::of_codes(codes)
     }
 
     fn if_form(&mut self, call: &Call) -> Res<CExpr> {
@@ -858,27 +988,29 @@ pub fn resolve(
     }
 }
 
+/// Checks the number of arguments of a call of `name`, which takes from `min` to
+/// `max`: CLIPS's `[ARGACCES1]` when it is wrong, found once the whole call is read.
 fn check_arity(name: Atom, call: &Call, min: usize, max: Option<usize>) -> Res<()> {
     let n = call.args.len();
+    let Some(clips) = messages::args::argacces1(name.as_str(), min, max, n) else {
+        return Ok(());
+    };
     let expected = match max {
         Some(max) if max == min => format!("exactly {min}"),
         Some(max) => format!("from {min} to {max}"),
         None => format!("at least {min}"),
     };
-    if let Some(clips) = crate::messages::args::argacces1(name.as_str(), min, max, n) {
-        let plural =
-            if max == Some(1) || (max.is_none() && min == 1) || (max == Some(min) && min == 1) {
-                ""
-            } else {
-                "s"
-            };
-        return Err(Diagnostic::new(
-            call.span,
-            format!("wrong number of arguments to `{name}`: {n} given"),
-        )
-        .with_label(format!("`{name}` expects {expected} argument{plural}"))
-        .with_clips(clips)
-        .read_to(call.span.end));
-    }
-    Ok(())
+    let plural = if max == Some(1) || (max.is_none() && min == 1) || (max == Some(min) && min == 1)
+    {
+        ""
+    } else {
+        "s"
+    };
+    Err(Diagnostic::new(
+        call.span,
+        format!("wrong number of arguments to `{name}`: {n} given"),
+    )
+    .with_label(format!("`{name}` expects {expected} argument{plural}"))
+    .with_clips(clips)
+    .read_to(call.span.end))
 }

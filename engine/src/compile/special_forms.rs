@@ -9,6 +9,9 @@ use crate::syntax::parse::QUERY_FUNCTIONS;
 pub struct SpecialForm {
     /// The CLIPS name.
     pub name: &'static str,
+    /// CLIPS's type codes for the values it returns (see
+    /// [`crate::functions::Builtin::returns`]).
+    pub returns: &'static str,
     /// The least number of arguments CLIPS registers.
     pub min: usize,
     /// The most arguments CLIPS registers, or `None`.
@@ -22,12 +25,14 @@ pub struct SpecialForm {
 
 const fn form(
     name: &'static str,
+    returns: &'static str,
     min: usize,
     max: Option<usize>,
     restrictions: &'static str,
 ) -> SpecialForm {
     SpecialForm {
         name,
+        returns,
         min,
         max,
         restrictions,
@@ -37,34 +42,40 @@ const fn form(
 
 /// Every special form but the fact-set queries ([`QUERY_FUNCTIONS`]).
 pub static SPECIAL_FORMS: &[SpecialForm] = &[
-    form("if", 0, None, "*"),
-    form("while", 0, None, "*"),
-    form("loop-for-count", 0, None, "*"),
-    form("foreach", 0, None, "*"),
-    form("progn$", 0, None, "*"),
-    form("progn", 0, None, "*"),
-    form("switch", 0, None, "*"),
-    form("bind", 0, None, "*"),
-    form("return", 0, None, "*"),
-    form("break", 0, Some(0), "*"),
-    form("assert", 0, None, "*"),
-    form("modify", 0, None, "*;lf"),
-    form("duplicate", 0, None, "*;lf"),
-    form("expand$", 1, Some(1), "m"),
-    form("sort", 1, None, "*;y"),
+    form("if", "*", 0, None, "*"),
+    form("while", "*", 0, None, "*"),
+    form("loop-for-count", "*", 0, None, "*"),
+    form("foreach", "*", 0, None, "*"),
+    form("progn$", "*", 0, None, "*"),
+    form("progn", "*", 0, None, "*"),
+    form("switch", "*", 0, None, "*"),
+    form("bind", "*", 0, None, "*"),
+    form("return", "*", 0, None, "*"),
+    form("break", "v", 0, Some(0), "*"),
+    form("assert", "bf", 0, None, "*"),
+    form("modify", "bf", 0, None, "*;lf"),
+    form("duplicate", "bf", 0, None, "*;lf"),
+    form("expand$", "*", 1, Some(1), "m"),
+    form("sort", "bm", 1, None, "*;y"),
     SpecialForm {
         own_parser: false,
-        ..form("timer", 0, None, "*")
+        ..form("timer", "d", 0, None, "*")
     },
 ];
+
+/// The types of value each fact-set query returns, in [`QUERY_FUNCTIONS`]'s
+/// order: `any-factp` a boolean, `find-fact` and `find-all-facts` a multifield,
+/// the `do-for-*` queries anything.
+const QUERY_RETURNS: [&str; QUERY_FUNCTIONS.len()] = ["b", "m", "m", "*", "*", "*"];
 
 /// The fact-set queries as special forms: CLIPS registers each with any number of
 /// arguments and no restrictions.
 static QUERIES: [SpecialForm; QUERY_FUNCTIONS.len()] = {
-    let mut forms = [const { form("", 0, None, "*") }; QUERY_FUNCTIONS.len()];
+    let mut forms = [const { form("", "*", 0, None, "*") }; QUERY_FUNCTIONS.len()];
     let mut i = 0;
     while i < QUERY_FUNCTIONS.len() {
         forms[i].name = QUERY_FUNCTIONS[i];
+        forms[i].returns = QUERY_RETURNS[i];
         i += 1;
     }
     forms

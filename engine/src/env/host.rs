@@ -3,6 +3,7 @@
 
 use super::commands::{self, Command};
 use super::{Environment, Runtime, Salience, SalienceEvaluation};
+use crate::compile::expr::CommandSig;
 use crate::compile::{CExpr, Program, TemplateId};
 use crate::eval::{self, EvalError, Host, Unwind};
 use crate::functions::FnState;
@@ -113,6 +114,9 @@ impl Host for LhsHost<'_> {
     }
     fn fn_state(&mut self) -> &mut FnState {
         &mut self.0.fn_state
+    }
+    fn command_signature(&self, id: u32) -> CommandSig {
+        commands::signature(id)
     }
     fn call_command(&mut self, id: u32, args: &[Value], _span: Span) -> Result<Value, EvalError> {
         match commands::get(id).run {
@@ -252,6 +256,9 @@ impl Host for Environment {
     }
     fn fn_state(&mut self) -> &mut FnState {
         &mut self.rt.fn_state
+    }
+    fn command_signature(&self, id: u32) -> CommandSig {
+        commands::signature(id)
     }
     fn call_command(&mut self, id: u32, args: &[Value], _span: Span) -> Result<Value, EvalError> {
         match commands::get(id).run {

@@ -8,8 +8,12 @@ mod change;
 mod query;
 mod sort;
 
-use crate::compile::expr::{BindTarget, CallExpr, Callee, FactBuild, FactFields, Special};
+use crate::compile::expr::{
+    BindTarget, CallExpr, Callee, CommandSig, FactBuild, FactFields, Special,
+};
+use crate::compile::special_forms;
 use crate::compile::{CExpr, Program, TemplateId};
+use crate::functions::types::Types;
 use crate::functions::{Builtin, FnState};
 use crate::messages;
 use crate::syntax::Span;
@@ -58,10 +62,9 @@ impl EvalError {
         }
     }
 
-    /// The error as the call that received it from one of its arguments passes it
-    /// on: what the argument's call returned is not what the command returns.
-    fn in_argument(mut self) -> Self {
-        self.returns = None;
+    /// The error, the call returning `value` all the same.
+    pub fn returning(mut self, value: Value) -> Self {
+        self.returns = Some(value);
         self
     }
 
@@ -83,16 +86,6 @@ pub enum Unwind {
     Break,
 }
 
-impl Unwind {
-    /// See [`EvalError::in_argument`].
-    fn in_argument(self) -> Self {
-        match self {
-            Unwind::Error(e) => Unwind::Error(e.in_argument()),
-            other => other,
-        }
-    }
-}
-
 impl From<EvalError> for Unwind {
     fn from(e: EvalError) -> Self {
         Unwind::Error(e)
@@ -110,6 +103,8 @@ pub trait Host {
     fn set_global(&mut self, id: u32, value: Value);
     /// State kept by built-ins (gensym counter, random generator).
     fn fn_state(&mut self) -> &mut FnState;
+    /// What the compiler knew of environment command `id`.
+    fn command_signature(&self, id: u32) -> CommandSig;
     /// Calls an environment command with evaluated arguments.
     fn call_command(&mut self, id: u32, args: &[Value], span: Span) -> Result<Value, EvalError>;
     /// Asserts a fact; `None` if it was a duplicate (or the assert was refused silently).
@@ -195,22 +190,61 @@ pub fn eval_body(host: &mut dyn Host, frame: &mut Vec<Value>, body: &[CExpr]) ->
 pub type Args = SmallVec<[Value; 4]>;
 
 fn eval_args(host: &mut dyn Host, frame: &mut Vec<Value>, args: &[CExpr]) -> Result<Args, Unwind> {
+    eval_args_at(host, frame, args).map_err(|(u, _)| u)
+}
+
+/// Evaluates `args`; when one fails, its error and its position (from 0).
+#[inline(always)]
+fn eval_args_at(
+    host: &mut dyn Host,
+    frame: &mut Vec<Value>,
+    args: &[CExpr],
+) -> Result<Args, (Unwind, usize)> {
     let mut out = Args::with_capacity(args.len());
     for a in args {
         match expansion(a) {
             Some(list) => {
-                let value = eval(host, frame, list).map_err(Unwind::in_argument)?;
+                let value = eval(host, frame, list).map_err(|u| (u, out.len()))?;
                 out.extend(value.as_slice().iter().cloned());
             }
             None => out.push(match a {
                 CExpr::Call(_) | CExpr::Special(..) => {
-                    eval(host, frame, a).map_err(Unwind::in_argument)?
+                    eval(host, frame, a).map_err(|u| (u, out.len()))?
                 }
                 leaf => leaf_value(host, frame, leaf),
             }),
         }
     }
     Ok(out)
+}
+
+/// The error of a call of `callee` whose argument at `position` (from 0) failed
+/// with `u`. As CLIPS, a function checks the value the argument still returned
+/// against the types it takes there (`[ARGACCES2]` when it is not one of them),
+/// then returns its own value after an error; a deffunction returns none of its
+/// own.
+#[cold]
+fn failed_argument(host: &dyn Host, callee: Callee, position: usize, u: Unwind) -> Unwind {
+    let Unwind::Error(mut e) = u else { return u };
+    let (name, restrictions, returns) = match callee {
+        Callee::Builtin(b) => (b.name, b.restrictions, b.returns),
+        Callee::Command(id) => {
+            let sig = host.command_signature(id);
+            (sig.name, sig.restrictions, sig.returns)
+        }
+        Callee::Function(_) => return Unwind::Error(EvalError { returns: None, ..e }),
+    };
+    let types = Types::of_argument(restrictions, position);
+    if e.returns.as_ref().is_some_and(|value| !types.admits(value)) {
+        e.message.push('\n');
+        e.message.push_str(&messages::args::argacces2(
+            name,
+            position,
+            &types.describe(),
+        ));
+    }
+    e.returns = Some(Types::of_codes(returns).error_value());
+    Unwind::Error(e)
 }
 
 /// The list a `$?x` expansion spreads into separate arguments, if `expr` is one.
@@ -225,7 +259,8 @@ fn expansion(expr: &CExpr) -> Option<&CExpr> {
 }
 
 fn eval_call(host: &mut dyn Host, frame: &mut Vec<Value>, call: &CallExpr) -> Eval {
-    let args = eval_args(host, frame, &call.args)?;
+    let args = eval_args_at(host, frame, &call.args)
+        .map_err(|(u, at)| failed_argument(host, call.callee, at, u))?;
     call_callee(host, call.callee, args, call.span)
 }
 
@@ -234,9 +269,12 @@ fn eval_call(host: &mut dyn Host, frame: &mut Vec<Value>, call: &CallExpr) -> Ev
 pub fn call_callee(host: &mut dyn Host, callee: Callee, args: Args, span: Span) -> Eval {
     match callee {
         Callee::Builtin(b) => call_builtin(host, b, &args, span),
-        Callee::Command(id) => host
-            .call_command(id, &args, span)
-            .map_err(|e| Unwind::Error(e.at(span))),
+        Callee::Command(id) => host.call_command(id, &args, span).map_err(|mut e| {
+            let returns = host.command_signature(id).returns;
+            e.returns
+                .get_or_insert_with(|| Types::of_codes(returns).error_value());
+            Unwind::Error(e.at(span))
+        }),
         Callee::Function(id) => call_function(host, id, args, span),
     }
 }
@@ -255,7 +293,7 @@ fn call_builtin(host: &mut dyn Host, b: &Builtin, args: &[Value], span: Span) ->
         Unwind::Error(EvalError {
             message: e.message,
             span: Some(span),
-            returns: None,
+            returns: Some(e.returns.unwrap_or_else(|| b.error_value())),
         })
     })
 }
@@ -385,6 +423,22 @@ fn eval_special(
     special: &Special,
     span: Span,
 ) -> Eval {
+    run_special(host, frame, special, span).map_err(|u| match u {
+        Unwind::Error(mut e) => {
+            let form = special.clips_name().and_then(special_forms::lookup);
+            if let Some(form) = form {
+                e.returns = Some(Types::of_codes(form.returns).error_value());
+            } else if let Special::Printout(..) = special {
+                e.returns = None;
+            }
+            Unwind::Error(e)
+        }
+        other => other,
+    })
+}
+
+/// Evaluates a special form; see [`eval_special`].
+fn run_special(host: &mut dyn Host, frame: &mut Vec<Value>, special: &Special, span: Span) -> Eval {
     match special {
         Special::If(cond, then_part, else_part) => {
             if eval(host, frame, cond)?.is_truthy() {
@@ -552,11 +606,10 @@ fn eval_special(
         }
         Special::TopLevelVar(slot, name) => match frame.get(*slot as usize) {
             Some(value) if *value != unbound() => Ok(value.clone()),
-            _ => Err(
-                EvalError::new(format!("[EVALUATN1] Variable ?{name} is unbound."))
-                    .at(span)
-                    .into(),
-            ),
+            _ => Err(EvalError::new(messages::evaluatn::evaluatn1(name.as_str()))
+                .returning(Value::false_sym())
+                .at(span)
+                .into()),
         },
         Special::QuerySlot(slot, name) => {
             let fact = frame.get(*slot as usize).cloned().unwrap_or(Value::Void);

@@ -8,39 +8,32 @@
 
 use super::args::{self, Num};
 use super::{FnError, FnState};
+use crate::messages::{emathfun, prntutil};
 use crate::value::Value;
 
-/// `[PRNTUTIL7] Attempt to divide by zero in 'name' function.`
+/// `[PRNTUTIL7]`: `name` was asked to divide by zero.
 fn divide_by_zero(name: &str) -> FnError {
-    FnError::new(format!(
-        "[PRNTUTIL7] Attempt to divide by zero in '{name}' function."
-    ))
+    FnError::new(prntutil::prntutil7(name))
 }
 
-/// `[PRNTUTIL17] Over or underflow of long long integer in 'name' function.`
+/// `[PRNTUTIL17]`: `name`'s integer arithmetic overflowed.
 fn integer_overflow(name: &str) -> FnError {
-    FnError::new(format!(
-        "[PRNTUTIL17] Over or underflow of long long integer in '{name}' function."
-    ))
+    FnError::new(prntutil::prntutil17(name))
 }
 
-/// `[EMATHFUN1] Domain error for 'name' function.`
+/// `[EMATHFUN1]`: an argument of `name` is outside its domain.
 fn domain_error(name: &str) -> FnError {
-    FnError::new(format!("[EMATHFUN1] Domain error for '{name}' function."))
+    FnError::new(emathfun::emathfun1(name))
 }
 
-/// `[EMATHFUN2] Argument overflow for 'name' function.`
+/// `[EMATHFUN2]`: `name`'s result overflows.
 fn argument_overflow(name: &str) -> FnError {
-    FnError::new(format!(
-        "[EMATHFUN2] Argument overflow for '{name}' function."
-    ))
+    FnError::new(emathfun::emathfun2(name))
 }
 
-/// `[EMATHFUN3] Singularity at asymptote in 'name' function.`
+/// `[EMATHFUN3]`: `name` at an asymptote.
 fn singularity(name: &str) -> FnError {
-    FnError::new(format!(
-        "[EMATHFUN3] Singularity at asymptote in '{name}' function."
-    ))
+    FnError::new(emathfun::emathfun3(name))
 }
 
 /// The math functions that set the error state (`get-error`) as CLIPS's extended
@@ -133,7 +126,8 @@ pub fn divide(_: &mut FnState, args: &[Value]) -> Result<Value, FnError> {
     for next in &nums[1..] {
         let divisor = next.as_f64();
         if divisor == 0.0 {
-            return Err(divide_by_zero("/"));
+            // CLIPS returns the 1 its quotient starts from.
+            return Err(divide_by_zero("/").returning(Value::Float(1.0)));
         }
         acc /= divisor;
     }
@@ -151,11 +145,12 @@ pub fn div(_: &mut FnState, args: &[Value]) -> Result<Value, FnError> {
     for next in &nums[1..] {
         let divisor = next.as_i64();
         if divisor == 0 {
-            return Err(divide_by_zero("div"));
+            // CLIPS returns the 1 its quotient starts from.
+            return Err(divide_by_zero("div").returning(Value::Integer(1)));
         }
         acc = acc
             .checked_div(divisor)
-            .ok_or_else(|| integer_overflow("div"))?;
+            .ok_or_else(|| integer_overflow("div").returning(Value::Integer(1)))?;
     }
     Ok(Value::Integer(acc))
 }

@@ -24,11 +24,13 @@ pub mod scanner;
 pub mod strings;
 pub mod symbols;
 pub mod table;
+pub mod types;
 
 #[cfg(test)]
 mod testing;
 
 use crate::value::Value;
+use types::Types;
 
 pub use format::format_string;
 pub use table::{lookup, names};
@@ -41,6 +43,10 @@ pub type BuiltinFn = fn(&mut FnState, &[Value]) -> Result<Value, FnError>;
 pub struct Builtin {
     /// The CLIPS name, e.g. `str-cat`.
     pub name: &'static str,
+    /// CLIPS's type codes for the values it returns (`ld` for a number, `s` for a
+    /// string, `*` for anything; see [`types`]): what a call of it may pass to
+    /// another function, and the value it returns after an error.
+    pub returns: &'static str,
     /// The least number of arguments.
     pub min_args: usize,
     /// The most arguments, or `None` for no limit.
@@ -58,6 +64,17 @@ impl Builtin {
     /// (`[ARGACCES1] Function 'abs' expected exactly 1 argument.`) when they don't.
     pub fn check_arity(&self, count: usize) -> Result<(), FnError> {
         args::check_arity(self.name, self.min_args, self.max_args, count)
+    }
+
+    /// The types argument `index` (from 0) may have.
+    pub fn argument_types(&self, index: usize) -> Types {
+        Types::of_argument(self.restrictions, index)
+    }
+
+    /// What a call returns when it fails and says nothing else (CLIPS's
+    /// `AssignErrorValue` for the function's return types).
+    pub fn error_value(&self) -> Value {
+        Types::of_codes(self.returns).error_value()
     }
 
     /// Checks the argument count, then runs the function.
@@ -125,6 +142,9 @@ impl Default for FnState {
 pub struct FnError {
     /// The message, e.g. "Function + expected argument #2 to be of type integer or float".
     pub message: String,
+    /// The value the call returns all the same, where it is not the function's
+    /// [`Builtin::error_value`] (`(/ 4 0)` returns `1.0`).
+    pub returns: Option<Value>,
 }
 
 impl FnError {
@@ -132,6 +152,13 @@ impl FnError {
     pub fn new(message: impl Into<String>) -> FnError {
         FnError {
             message: message.into(),
+            returns: None,
         }
+    }
+
+    /// The error, the call returning `value` all the same.
+    pub fn returning(mut self, value: Value) -> FnError {
+        self.returns = Some(value);
+        self
     }
 }

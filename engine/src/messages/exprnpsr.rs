@@ -1,6 +1,7 @@
-//! `EXPRNPSR`: reading expressions: function calls and their arguments.
+//! `EXPRNPSR`: errors found while parsing an expression.
 
-/// `[EXPRNPSR3]`: `function` names no function (CLIPS starts a new line first).
-pub fn exprnpsr3(function: &str) -> String {
-    format!("\n[EXPRNPSR3] Missing function declaration for '{function}'.")
+/// `[EXPRNPSR3]`: a call names `name`, which is no function, deffunction or
+/// generic function. CLIPS starts it on a new line.
+pub fn exprnpsr3(name: &str) -> String {
+    format!("\n[EXPRNPSR3] Missing function declaration for '{name}'.")
 }

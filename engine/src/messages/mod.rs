@@ -18,11 +18,14 @@ pub mod args;
 pub mod bload;
 pub mod constrct;
 pub mod constructs;
+pub mod emathfun;
+pub mod evaluatn;
 pub mod exprnpsr;
 pub mod facts;
 pub mod patterns;
 pub mod prntutil;
 pub mod procedures;
+pub mod strngfun;
 pub mod textpro;
 
 /// A message in CLIPS's words.

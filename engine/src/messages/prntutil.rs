@@ -34,6 +34,16 @@ pub fn prntutil11(index: u64) -> String {
     format!("[PRNTUTIL11] The fact f-{index} has been retracted.")
 }
 
+/// `[PRNTUTIL7]`: `function` was asked to divide by zero.
+pub fn prntutil7(function: &str) -> String {
+    format!("[PRNTUTIL7] Attempt to divide by zero in '{function}' function.")
+}
+
+/// `[PRNTUTIL17]`: integer arithmetic in `function` went out of the 64-bit range.
+pub fn prntutil17(function: &str) -> String {
+    format!("[PRNTUTIL17] Over or underflow of long long integer in '{function}' function.")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
