@@ -16,15 +16,9 @@ use wait_timeout::ChildExt;
 
 /// The drivers that pass on Salience: each must keep passing.
 const PASSING: &[&str] = &[
-    "attchtst",
-    "attchtst2",
-    "attchtst4",
-    "conres",
-    "dynsal",
-    "exists",
-    "globltst",
-    "incrrset",
-    "v640fun",
+    "attchtst", "attchtst2", "attchtst4", "conres", "dffctcmd", "dfnxcmd", "dfnxexe", "drtest02",
+    "dynsal", "exists", "fldval50", "focuscmd", "globltst", "incrrset", "lgclexe", "mathfnx",
+    "mfvmatch", "pataddtn", "rfrshagn", "tceplace", "textpro", "v640fun",
 ];
 
 /// How long one driver may run.
