@@ -115,8 +115,9 @@ pub enum Special {
     /// `?f:slot` inside a fact-set query.
     QuerySlot(u16, Atom),
     /// A variable read in a command typed at the top level, where it may not be
-    /// bound yet: reading it then is an error (CLIPS's `[EVALUATN1]`), not nil.
-    TopLevelVar(u16, Atom),
+    /// bound yet: reading it then is an error (CLIPS's `[EVALUATN1]`), not nil. The
+    /// name is shown as written: `?x`, or `$?x` for a multifield variable.
+    TopLevelVar(u16, Atom, bool),
     /// `(printout channel item...)`: each item is printed as soon as it is
     /// evaluated, so output made by a nested call comes out in between.
     Printout(CExpr, Vec<CExpr>),
@@ -344,7 +345,8 @@ impl<'a> ExprCompiler<'a> {
     pub fn compile(&mut self, expr: &Expr) -> Res<CExpr> {
         match expr {
             Expr::Const(v, _) => Ok(CExpr::Const(v.clone())),
-            Expr::Var(id) | Expr::MfVar(id) => self.variable(id.name, id.span),
+            Expr::Var(id) => self.variable(id.name, id.span, false),
+            Expr::MfVar(id) => self.variable(id.name, id.span, true),
             Expr::Global(id) => match self.program.global_id(id.name) {
                 Some(g) => {
                     self.names_constructs = true;
@@ -362,11 +364,11 @@ impl<'a> ExprCompiler<'a> {
         }
     }
 
-    fn variable(&mut self, name: Atom, span: Span) -> Res<CExpr> {
+    fn variable(&mut self, name: Atom, span: Span, multifield: bool) -> Res<CExpr> {
         if let Some(slot) = self.scope.get(name) {
             if self.scope.lenient {
                 return Ok(CExpr::Special(
-                    Box::new(Special::TopLevelVar(slot, name)),
+                    Box::new(Special::TopLevelVar(slot, name, multifield)),
                     span,
                 ));
             }
@@ -386,7 +388,7 @@ impl<'a> ExprCompiler<'a> {
         if self.scope.lenient {
             let slot = self.scope.slot(name);
             return Ok(CExpr::Special(
-                Box::new(Special::TopLevelVar(slot, name)),
+                Box::new(Special::TopLevelVar(slot, name, multifield)),
                 span,
             ));
         }

@@ -604,12 +604,14 @@ fn run_special(host: &mut dyn Host, frame: &mut Vec<Value>, special: &Special, s
             let args = eval_args(host, frame, args)?;
             sort::run(host, &args, span)
         }
-        Special::TopLevelVar(slot, name) => match frame.get(*slot as usize) {
+        Special::TopLevelVar(slot, name, multifield) => match frame.get(*slot as usize) {
             Some(value) if *value != unbound() => Ok(value.clone()),
-            _ => Err(EvalError::new(messages::evaluatn::evaluatn1(name.as_str()))
-                .returning(Value::false_sym())
-                .at(span)
-                .into()),
+            _ => Err(
+                EvalError::new(messages::evaluatn::evaluatn1(name.as_str(), *multifield))
+                    .returning(Value::false_sym())
+                    .at(span)
+                    .into(),
+            ),
         },
         Special::QuerySlot(slot, name) => {
             let fact = frame.get(*slot as usize).cloned().unwrap_or(Value::Void);
