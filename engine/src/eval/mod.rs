@@ -614,24 +614,11 @@ pub fn build_fact(
                 });
             }
             let mut out = Slots::with_capacity(slot_count);
-            let checked = host.dynamic_constraint_checking();
             for (i, given) in slots.into_iter().enumerate() {
                 let value = match given {
                     Some(v) => v,
                     None => default_value(host, frame, build.template, i)?,
                 };
-                let template = host.program().template(build.template);
-                let slot = &template.slots[i];
-                for v in value.as_slice().iter().filter(|_| checked) {
-                    if let Err(why) = slot.constraint.check(v) {
-                        return Err(EvalError::new(format!(
-                            "slot {} of template {}: {why}",
-                            slot.name, template.name
-                        ))
-                        .at(build.span)
-                        .into());
-                    }
-                }
                 out.push(value);
             }
             Ok((build.template, out))

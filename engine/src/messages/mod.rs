@@ -14,7 +14,11 @@
 //! not here: they say the same thing in Salience's words, next to the source.
 
 pub mod args;
+pub mod constraints;
 pub mod constructs;
+pub mod default;
+pub mod prntutil;
+pub mod templates;
 
 /// A message in CLIPS's words.
 pub type Message = String;
