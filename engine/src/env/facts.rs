@@ -80,6 +80,7 @@ impl Environment {
         if let Some(message) = broken {
             self.report(&message);
             self.rt.halted = true;
+            self.rt.execution_halted = true;
         }
     }
 

@@ -442,7 +442,9 @@ impl Environment {
                             name.span,
                             format!("unknown module `{module}`"),
                         )
-                        .with_label("define it with (defmodule ...) first"))
+                        .with_label("define it with (defmodule ...) first")
+                        .with_clips(messages::prntutil::prntutil1("defmodule", module, true))
+                        .read_to(name.span.end))
                     }
                 }
             }
@@ -829,14 +831,18 @@ impl Environment {
 
     /// Executes a top-level command expression, returning its value.
     pub fn eval_command(&mut self, expr: &Expr) -> Result<Value, eval::EvalError> {
+        self.rt.execution_halted = false;
         let scope = std::mem::take(&mut self.rt.top_scope);
         let mut compiler = ExprCompiler::new(&mut self.rt.program, &TABLE, scope);
         let compiled = compiler.compile(expr);
         self.rt.top_scope = compiler.scope;
         let compiled = compiled.map_err(|d| eval::EvalError {
-            message: d
-                .label
-                .map_or(d.message.clone(), |l| format!("{}: {l}", d.message)),
+            message: match (self.rt.diagnostic_style, d.clips) {
+                (super::DiagnosticStyle::Clips, Some(clips)) => clips,
+                _ => d
+                    .label
+                    .map_or(d.message.clone(), |l| format!("{}: {l}", d.message)),
+            },
             span: Some(d.span),
         })?;
         let mut frame = std::mem::take(&mut self.rt.top_frame);

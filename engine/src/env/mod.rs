@@ -263,6 +263,10 @@ pub struct Runtime {
     /// `set-dynamic-constraint-checking`: whether slot values are checked against
     /// their constraints when facts are made at run time.
     pub dynamic_constraint_checking: bool,
+    /// Set when a fact breaks its slot's constraints (dynamic constraint
+    /// checking): the actions under way stop and the run halts; cleared when the
+    /// next top-level command starts.
+    pub execution_halted: bool,
     /// The firing journal, when switched on.
     pub journal: Option<journal::Journal>,
     /// Hypothetical reasoning: the trail of open branches, the report and the log.
@@ -410,6 +414,7 @@ impl Environment {
                 fact_duplication: false,
                 reset_globals: true,
                 dynamic_constraint_checking: false,
+                execution_halted: false,
                 journal: None,
                 running: false,
                 hypothesis: hypothesis::State::default(),

@@ -17,6 +17,7 @@ pub mod args;
 pub mod constraints;
 pub mod constructs;
 pub mod default;
+pub mod pattern;
 pub mod prntutil;
 pub mod templates;
 

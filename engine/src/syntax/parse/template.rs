@@ -2,7 +2,7 @@
 
 use super::common::{check_relation_name, closing, describe, header, read_past, symbol, Diags};
 use super::slot_attr::parse_attributes;
-use crate::messages::prntutil;
+use crate::messages::{self, prntutil};
 use crate::syntax::ast::{Deftemplate, SlotDef};
 use crate::syntax::sexpr::{SExpr, Token};
 use crate::syntax::{Diagnostic, Span};
@@ -18,7 +18,17 @@ pub(super) fn parse_deftemplate(
 ) -> Result<Deftemplate, Vec<Diagnostic>> {
     let header = header(items, whole, "deftemplate").map_err(|d| vec![d])?;
     let mut diags = Diags::default();
-    diags.one(check_relation_name(&header.name, "a deftemplate name"));
+    // CLIPS checks the name once it has read the token after it.
+    let after_name = read_past(items.get(2), whole);
+    diags.one(
+        check_relation_name(&header.name, "a deftemplate name").map_err(|d| {
+            d.with_clips(messages::pattern::pattern1(
+                header.name.name.as_str(),
+                "a deftemplate name",
+            ))
+            .read_to(after_name)
+        }),
+    );
     let mut slots: Vec<SlotDef> = Vec::new();
     for item in items.get(header.body..).unwrap_or_default() {
         if let Some(slot) = diags.many(parse_slot(item, &slots, header.name.name)) {
