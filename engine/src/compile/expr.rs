@@ -3,11 +3,11 @@
 
 use super::program::Program;
 use super::special_forms;
-use super::template::TemplateId;
+use super::template::{SlotDefault, TemplateId};
 use crate::exact::collect_exact;
 use crate::functions::types::Types;
 use crate::functions::Builtin;
-use crate::messages;
+use crate::messages::{self, constraints, prntutil, templates};
 use crate::syntax::ast::{Call, Expr, FactSpec};
 use crate::syntax::{Diagnostic, Span};
 use crate::value::{atom, Atom, Value};
@@ -798,6 +798,10 @@ impl<'a> ExprCompiler<'a> {
             let mut slots: Vec<(usize, Box<[CExpr]>)> = Vec::new();
             for item in &spec.items {
                 let Expr::Call(c) = item else {
+                    let read_to = match item {
+                        Expr::List(_, span) => span.start + 1,
+                        other => other.span().end,
+                    };
                     return Err(Diagnostic::new(
                         item.span(),
                         format!("expected a slot of template `{relation}`"),
@@ -805,7 +809,9 @@ impl<'a> ExprCompiler<'a> {
                     .with_label(format!(
                         "expected (slot value) with a slot of: {}",
                         self.program.template(template).slot_names()
-                    )));
+                    ))
+                    .with_clips(prntutil::prntutil2("deftemplate pattern"))
+                    .read_to(read_to));
                 };
                 let t = self.program.template(template);
                 let Some(index) = t.slot_index(c.name.name) else {
@@ -813,10 +819,31 @@ impl<'a> ExprCompiler<'a> {
                         c.name.span,
                         format!("unknown slot `{}` in template `{relation}`", c.name.name),
                     )
-                    .with_label(format!("expected one of: {}", t.slot_names())));
+                    .with_label(format!("expected one of: {}", t.slot_names()))
+                    .with_clips(templates::tmpltdef1(
+                        c.name.name.as_str(),
+                        relation.as_str(),
+                        true,
+                    ))
+                    .read_to(c.name.span.end));
                 };
+                if slots.iter().any(|(i, _)| *i == index) {
+                    return Err(Diagnostic::new(
+                        c.name.span,
+                        format!("slot `{}` given twice", c.name.name),
+                    )
+                    .with_label("each slot may appear once")
+                    .with_clips(prntutil::prntutil5("slot ", Some(c.name.name.as_str())))
+                    .read_to(c.name.span.end));
+                }
                 let values = strip_eq_markers(&c.args);
-                if !t.slots[index].multi && values.len() != 1 {
+                let slot = &t.slots[index];
+                if !slot.multi && values.len() != 1 {
+                    let read_to = match values.get(1) {
+                        Some(Expr::Call(extra)) => extra.span.start + 1,
+                        Some(extra) => extra.span().end,
+                        None => c.span.end,
+                    };
                     return Err(Diagnostic::new(
                         c.span,
                         format!(
@@ -824,16 +851,45 @@ impl<'a> ExprCompiler<'a> {
                             c.name.name
                         ),
                     )
-                    .with_label("use a multislot to hold several values"));
+                    .with_label("use a multislot to hold several values")
+                    .with_clips(templates::tmpltdef2(c.name.name.as_str()))
+                    .read_to(read_to));
                 }
-                if slots.iter().any(|(i, _)| *i == index) {
+                if let Some((value, violation)) = literal_violation(slot, &values) {
                     return Err(Diagnostic::new(
-                        c.name.span,
-                        format!("slot `{}` given twice", c.name.name),
+                        c.span,
+                        format!(
+                            "slot `{}` of template `{relation}` cannot hold {}",
+                            c.name.name,
+                            value.repr()
+                        ),
                     )
-                    .with_label("each slot may appear once"));
+                    .with_label(slot.constraint.explain(&value, &violation))
+                    .with_clips(constraints::cstrnchk1_literal(
+                        "assert",
+                        c.name.name.as_str(),
+                        &violation,
+                    ))
+                    .read_to(c.span.end));
                 }
                 slots.push((index, self.compile_all(&values)?.into_boxed_slice()));
+            }
+            let t = self.program.template(template);
+            let missing = t.slots.iter().enumerate().find(|(index, slot)| {
+                matches!(slot.default, SlotDefault::Required)
+                    && !slots.iter().any(|(given, _)| given == index)
+            });
+            if let Some((_, slot)) = missing {
+                return Err(Diagnostic::new(
+                    spec.span,
+                    format!(
+                        "slot `{}` of template `{relation}` needs a value: it has no default",
+                        slot.name
+                    ),
+                )
+                .with_label(format!("give it a value, e.g. `({} ...)`", slot.name))
+                .with_clips(templates::tmpltrhs1(slot.name.as_str()))
+                .read_to(spec.span.end));
             }
             FactFields::Slots(slots.into_boxed_slice())
         };
@@ -951,6 +1007,33 @@ fn member_lists(expr: &Expr) -> Vec<(Atom, Vec<Atom>, Span)> {
         .map(member)
         .collect::<Option<Vec<_>>>()
         .unwrap_or_default()
+}
+
+/// The constraint of `slot` the constants among `values` (the expressions given
+/// for it) break, as CLIPS checks them when it reads them: their number against
+/// the cardinality when all are constants, then each constant. The value found
+/// at fault comes with the violation.
+fn literal_violation(
+    slot: &super::template::Slot,
+    values: &[Expr],
+) -> Option<(Value, super::template::Violation)> {
+    let constants: Vec<Value> = values
+        .iter()
+        .filter_map(|v| match v {
+            Expr::Const(value, _) => Some(value.clone()),
+            _ => None,
+        })
+        .collect();
+    let counted = slot.multi && constants.len() == values.len();
+    let all = Value::multifield(constants);
+    let violation = slot.constraint.check_slot_value(&all, counted).err()?;
+    let at = all
+        .as_slice()
+        .iter()
+        .find(|v| slot.constraint.check(v).is_err())
+        .cloned()
+        .unwrap_or(all);
+    Some((at, violation))
 }
 
 /// Slot values and the fields of an ordered fact in actions and deffacts may be

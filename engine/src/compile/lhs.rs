@@ -501,7 +501,13 @@ impl<'a> LhsCompiler<'a> {
                             sc.slot.span,
                             format!("unknown slot `{}` in template `{}`", sc.slot.name, t.name),
                         )
-                        .with_label(format!("expected one of: {}", t.slot_names())));
+                        .with_label(format!("expected one of: {}", t.slot_names()))
+                        .with_clips(crate::messages::templates::tmpltdef1(
+                            sc.slot.name.as_str(),
+                            t.name.as_str(),
+                            true,
+                        ))
+                        .read_to(sc.slot.span.end));
                     };
                     if t.slots[index].multi {
                         self.multislot(&mut pc, index, &sc.fields)?;

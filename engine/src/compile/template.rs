@@ -1,6 +1,7 @@
 //! Templates: the shape of facts, from `deftemplate` or implied by an ordered fact.
 
 use super::expr::CExpr;
+pub use crate::messages::constraints::Violation;
 use crate::value::{Atom, Value};
 use std::rc::Rc;
 
@@ -179,11 +180,11 @@ impl SlotConstraint {
             .and_then(|r| which(r).as_ref()?.as_f64())
     }
 
-    /// Checks `value` against the constraint; `Err` says what was violated.
-    pub fn check(&self, value: &Value) -> Result<(), String> {
+    /// Checks `value` against the constraint, as CLIPS does: its type, then the
+    /// allowed values, then the range.
+    pub fn check(&self, value: &Value) -> Result<(), Violation> {
         if !self.types.is_empty() && !self.types.iter().any(|t| type_admits(t, value)) {
-            let names: Vec<&str> = self.types.iter().map(|t| t.as_str()).collect();
-            return Err(format!("expected type {}", names.join(" or ")));
+            return Err(Violation::Type);
         }
         for (kind, values) in &self.allowed {
             let applies = match kind.as_str() {
@@ -196,16 +197,49 @@ impl SlotConstraint {
                 _ => true,
             };
             if applies && !values.contains(value) {
-                return Err(format!("{} is not one of the {kind}", value.repr()));
+                return Err(Violation::AllowedValues);
             }
         }
         if let Some(x) = value.as_f64() {
             let (min, max) = (self.bound(|(min, _)| min), self.bound(|(_, max)| max));
             if min.is_some_and(|m| x < m) || max.is_some_and(|m| x > m) {
-                return Err(format!("{} is outside the range", value.repr()));
+                let (min, max) = self.range.clone().unwrap_or_default();
+                return Err(Violation::Range(min, max));
             }
         }
         Ok(())
+    }
+
+    /// Checks the value `value` of a slot (a multislot if `multi`): a multislot's
+    /// number of values against its cardinality first, then each value.
+    pub fn check_slot_value(&self, value: &Value, multi: bool) -> Result<(), Violation> {
+        if multi {
+            let count = value.as_slice().len() as i64;
+            if let Some((min, max)) = self.cardinality {
+                if min.is_some_and(|m| count < m) || max.is_some_and(|m| count > m) {
+                    return Err(Violation::Cardinality);
+                }
+            }
+        }
+        value.as_slice().iter().try_for_each(|v| self.check(v))
+    }
+
+    /// What `violation`, found in `value`, means, in Salience's words.
+    pub fn explain(&self, value: &Value, violation: &Violation) -> String {
+        match violation {
+            Violation::Type => {
+                let names: Vec<&str> = self.types.iter().map(|t| t.as_str()).collect();
+                format!("expected type {}", names.join(" or "))
+            }
+            Violation::AllowedValues => {
+                format!("{} is not one of the allowed values", value.repr())
+            }
+            Violation::Range(..) => format!("{} is outside the range", value.repr()),
+            Violation::Cardinality => format!(
+                "{} values are outside the cardinality",
+                value.as_slice().len()
+            ),
+        }
     }
 }
 

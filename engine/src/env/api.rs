@@ -433,10 +433,10 @@ impl Environment {
             for item in value.as_slice() {
                 slot.constraint
                     .check(item)
-                    .map_err(|reason| FactError::Constraint {
+                    .map_err(|violation| FactError::Constraint {
                         template: tname(),
                         slot: name.to_string(),
-                        reason,
+                        reason: slot.constraint.explain(item, &violation),
                     })?;
             }
             out.push((index, value));

@@ -4,6 +4,7 @@
 use super::{show, Environment};
 use crate::compile::TemplateId;
 use crate::eval::EvalError;
+use crate::messages;
 use crate::value::{FactId, Value};
 use crate::wm::{copy_slots, ContentHash, Slots};
 
@@ -41,6 +42,7 @@ impl Environment {
             let line = format!("==> {}\n", show::fact_line(&self.rt.program, fact));
             self.rt.routers.write("t", &line);
         }
+        self.check_template_fact(fact);
         if let Some(journal) = &mut self.rt.journal {
             journal.asserted(fact);
         }
@@ -49,6 +51,37 @@ impl Environment {
         self.net.assert_fact(fact, &mut self.rt);
         self.branch_matcher_assert(fact);
         self.settle();
+    }
+
+    /// With dynamic constraint checking on, checks the slots of `fact`, just
+    /// asserted, against its deftemplate as CLIPS does: the first value that breaks
+    /// its slot's constraints is reported and execution halts, the fact staying.
+    fn check_template_fact(&mut self, fact: &crate::wm::Fact) {
+        if !self.rt.dynamic_constraint_checking {
+            return;
+        }
+        let template = self.rt.program.template(fact.template);
+        if template.implied {
+            return;
+        }
+        let broken = template
+            .slots
+            .iter()
+            .zip(fact.slots.iter())
+            .find_map(|(slot, value)| {
+                let violation = slot.constraint.check_slot_value(value, slot.multi).err()?;
+                Some(messages::constraints::cstrnchk1_fact(
+                    &value.repr().to_string(),
+                    fact.id.0,
+                    slot.name.as_str(),
+                    &violation,
+                ))
+            });
+        if let Some(message) = broken {
+            self.report(&message);
+            self.rt.halted = true;
+            self.rt.execution_halted = true;
+        }
     }
 
     /// Records the logical support of the firing rule (or unconditional support).

@@ -169,6 +169,9 @@ impl Host for LhsHost<'_> {
     fn dynamic_constraint_checking(&self) -> bool {
         self.0.dynamic_constraint_checking
     }
+    fn execution_halted(&self) -> bool {
+        self.0.execution_halted
+    }
     fn check_deadline(&mut self) -> Result<(), EvalError> {
         self.0.check_deadline()
     }
@@ -307,6 +310,9 @@ impl Host for Environment {
     }
     fn dynamic_constraint_checking(&self) -> bool {
         self.rt.dynamic_constraint_checking
+    }
+    fn execution_halted(&self) -> bool {
+        self.rt.execution_halted
     }
     fn check_deadline(&mut self) -> Result<(), EvalError> {
         self.rt.check_deadline()

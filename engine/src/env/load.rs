@@ -218,7 +218,7 @@ impl Environment {
                 Ok(TopLevel::Command(_)) => Ok(()),
                 Err(ds) => Err(ds
                     .into_iter()
-                    .min_by_key(|d| d.span.start)
+                    .min_by_key(Diagnostic::reached)
                     .unwrap_or_else(|| Diagnostic::new(item.span, format!("malformed {kind}")))),
             };
             after_error = defined.is_err();
@@ -518,28 +518,37 @@ impl Environment {
                     for e in exprs {
                         values.push(self.const_value(e)?);
                     }
-                    let value = if s.multi {
-                        eval::flatten(values)
-                    } else {
-                        values.into_iter().next().unwrap_or_else(Value::nil)
+                    let value = match eval::flatten(values) {
+                        value if s.multi => value,
+                        Value::Multifield(items) if items.len() == 1 => items[0].clone(),
+                        value => {
+                            return Err(Diagnostic::new(
+                                s.span,
+                                format!(
+                                    "the default of single-field slot `{}` is the multifield {}",
+                                    s.name.name,
+                                    value.repr()
+                                ),
+                            )
+                            .with_label("declare the slot with `multislot` to hold several values")
+                            .with_clips(messages::default::default1())
+                            .read_to(s.span.end))
+                        }
                     };
-                    if let Some(bad) = value
-                        .as_slice()
-                        .iter()
-                        .find_map(|v| constraint.check(v).err())
-                    {
-                        return Err(Diagnostic::new(
-                            s.span,
-                            format!(
-                                "default value of slot `{}` violates its constraints",
-                                s.name.name
-                            ),
-                        )
-                        .with_label(bad));
-                    }
+                    check_default(s, &constraint, &value, false)?;
                     SlotDefault::Static(value)
                 }
                 DefaultSpec::Dynamic(exprs) => {
+                    let constants: Vec<Value> = exprs
+                        .iter()
+                        .filter_map(|e| match e {
+                            Expr::Const(v, _) => Some(v.clone()),
+                            _ => None,
+                        })
+                        .collect();
+                    // CLIPS counts the values only when it knows them all.
+                    let multi = s.multi && constants.len() == exprs.len();
+                    check_default(s, &constraint, &Value::multifield(constants), multi)?;
                     let compiled = self.compiler(Scope::default()).compile_all(exprs)?;
                     SlotDefault::Dynamic(compiled.into())
                 }
@@ -842,6 +851,7 @@ impl Environment {
 
     /// Executes a top-level command expression, returning its value.
     pub fn eval_command(&mut self, expr: &Expr) -> Result<Value, eval::EvalError> {
+        self.rt.execution_halted = false;
         let scope = std::mem::take(&mut self.rt.top_scope);
         let mut compiler = ExprCompiler::new(&mut self.rt.program, &TABLE, scope);
         let compiled = compiler.compile(expr);
@@ -1029,7 +1039,7 @@ impl Environment {
                     span: item.span,
                     loading: false,
                 };
-                match ds.iter().min_by_key(|d| d.span.start) {
+                match ds.iter().min_by_key(|d| d.reached()) {
                     Some(d) if item.head().is_some_and(|h| is_construct_name(h.as_str())) => {
                         self.report_construct_error(d, &source)
                     }
@@ -1038,6 +1048,41 @@ impl Environment {
             }
         }
     }
+}
+
+/// Checks the default `value` of slot `s` (the constants of its expressions for
+/// `default-dynamic`) against the slot's constraints, as CLIPS does once it has
+/// read the slot; `multi` counts the values against the cardinality.
+fn check_default(
+    s: &ast::SlotDef,
+    constraint: &SlotConstraint,
+    value: &Value,
+    multi: bool,
+) -> Result<(), Diagnostic> {
+    let dynamic = matches!(s.default, DefaultSpec::Dynamic(_));
+    let violation = match constraint.check_slot_value(value, multi) {
+        Ok(()) => return Ok(()),
+        Err(violation) => violation,
+    };
+    let bad = value
+        .as_slice()
+        .iter()
+        .find(|v| constraint.check(v).is_err())
+        .unwrap_or(value);
+    Err(Diagnostic::new(
+        s.span,
+        format!(
+            "default value of slot `{}` violates its constraints",
+            s.name.name
+        ),
+    )
+    .with_label(constraint.explain(bad, &violation))
+    .with_clips(messages::constraints::cstrnchk1_default(
+        dynamic,
+        s.name.name.as_str(),
+        &violation,
+    ))
+    .read_to(s.span.end))
 }
 
 /// CLIPS's message for a `)` where a command should start.

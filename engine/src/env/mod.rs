@@ -270,6 +270,10 @@ pub struct Runtime {
     pub dynamic_constraint_checking: bool,
     /// The settings only commands read (`set-locale`, `conserve-mem`, ...).
     pub settings: commands::Settings,
+    /// Set when a fact breaks its slot's constraints (dynamic constraint
+    /// checking): the actions under way stop and the run halts; cleared when the
+    /// next top-level command starts.
+    pub execution_halted: bool,
     /// The firing journal, when switched on.
     pub journal: Option<journal::Journal>,
     /// Hypothetical reasoning: the trail of open branches, the report and the log.
@@ -438,6 +442,7 @@ impl Environment {
                 bloaded: false,
                 dynamic_constraint_checking: false,
                 settings: Default::default(),
+                execution_halted: false,
                 journal: None,
                 running: false,
                 resetting: false,

@@ -103,6 +103,7 @@ impl Environment {
         started: Instant,
     ) -> Result<(u64, StopReason), RunError> {
         self.rt.halted = false;
+        self.rt.execution_halted = false;
         if self.rt.focus.is_empty() {
             self.rt.push_focus(ModuleId(0));
         }

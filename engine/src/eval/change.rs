@@ -6,6 +6,7 @@ use super::{build_fact, eval, eval_args, fact_id_of, flatten, Args, Eval, EvalEr
 use crate::compile::expr::{FactBuild, Special};
 use crate::compile::retraction::RetractionAhead;
 use crate::compile::CExpr;
+use crate::messages;
 use crate::syntax::Span;
 use crate::value::{Atom, FactId, Value};
 
@@ -59,17 +60,21 @@ pub(super) fn modify(
     for (name, slot_span, exprs) in slots {
         let template = host.program().template(existing.template);
         let Some(index) = template.slot_index(*name) else {
-            return Err(
-                EvalError::new(format!("template {} has no slot {name}", template.name))
-                    .at(*slot_span)
-                    .into(),
-            );
+            return Err(EvalError::new(messages::templates::tmpltdef1(
+                name.as_str(),
+                template.name.as_str(),
+                true,
+            ))
+            .at(*slot_span)
+            .into());
         };
         let multi = template.slots[index].multi;
+        let template_name = template.name;
         let values = super::with_clear_locked(host, |host| eval_args(host, frame, exprs))?;
         let Some(value) = slot_value(multi, values) else {
-            return Err(EvalError::new(format!(
-                "single-field slot {name} needs exactly one value"
+            return Err(EvalError::new(messages::templates::tmpltfun1(
+                name.as_str(),
+                template_name.as_str(),
             ))
             .at(*slot_span)
             .into());

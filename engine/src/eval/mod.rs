@@ -141,6 +141,9 @@ pub trait Host {
     fn write(&mut self, name: &str, text: &str);
     /// Whether slot values are checked against their constraints at run time.
     fn dynamic_constraint_checking(&self) -> bool;
+    /// Whether execution was halted (a fact broke its slot's constraints): the
+    /// actions and calls under way stop, as in CLIPS, until the command ends.
+    fn execution_halted(&self) -> bool;
     /// Called on every iteration of a loop: an error stops a runaway loop when the
     /// run's time limit has passed.
     fn check_deadline(&mut self) -> Result<(), EvalError>;
@@ -181,6 +184,9 @@ fn leaf_value(host: &dyn Host, frame: &[Value], expr: &CExpr) -> Value {
 pub fn eval_body(host: &mut dyn Host, frame: &mut Vec<Value>, body: &[CExpr]) -> Eval {
     let mut last = Value::false_sym();
     for e in body {
+        if host.execution_halted() {
+            break;
+        }
         last = eval(host, frame, e)?;
     }
     Ok(last)
@@ -740,24 +746,11 @@ fn build_fact_locked(
                 });
             }
             let mut out = Slots::with_capacity(slot_count);
-            let checked = host.dynamic_constraint_checking();
             for (i, given) in slots.into_iter().enumerate() {
                 let value = match given {
                     Some(v) => v,
                     None => default_value(host, frame, build.template, i)?,
                 };
-                let template = host.program().template(build.template);
-                let slot = &template.slots[i];
-                for v in value.as_slice().iter().filter(|_| checked) {
-                    if let Err(why) = slot.constraint.check(v) {
-                        return Err(EvalError::new(format!(
-                            "slot {} of template {}: {why}",
-                            slot.name, template.name
-                        ))
-                        .at(build.span)
-                        .into());
-                    }
-                }
                 out.push(value);
             }
             Ok((build.template, out))

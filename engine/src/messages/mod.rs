@@ -16,16 +16,20 @@
 pub mod analysis;
 pub mod args;
 pub mod bload;
+pub mod constraints;
 pub mod constrct;
 pub mod constructs;
+pub mod default;
 pub mod emathfun;
 pub mod evaluatn;
 pub mod exprnpsr;
 pub mod facts;
+pub mod pattern;
 pub mod patterns;
 pub mod prntutil;
 pub mod procedures;
 pub mod strngfun;
+pub mod templates;
 pub mod textpro;
 
 /// A message in CLIPS's words.

@@ -34,6 +34,13 @@ pub fn prntutil11(index: u64) -> String {
     format!("[PRNTUTIL11] The fact f-{index} has been retracted.")
 }
 
+/// `[PRNTUTIL5]`: `item` (`slot `, `attribute `, `default attribute`, ...) was
+/// given twice; `name`, when given, follows it in quotes.
+pub fn prntutil5(item: &str, name: Option<&str>) -> String {
+    let name = name.map_or(String::new(), |n| format!("'{n}'"));
+    format!("\n[PRNTUTIL5] The {item}{name} has already been parsed.")
+}
+
 /// `[PRNTUTIL7]`: `function` was asked to divide by zero.
 pub fn prntutil7(function: &str) -> String {
     format!("[PRNTUTIL7] Attempt to divide by zero in '{function}' function.")

@@ -45,6 +45,13 @@ impl Diagnostic {
         self
     }
 
+    /// How far into the source the problem was found: where CLIPS had read to, or
+    /// where the problem starts. Of several problems in one construct, the one
+    /// reached first is the one CLIPS reports (it stops there).
+    pub fn reached(&self) -> usize {
+        self.read_to.unwrap_or(self.span.start)
+    }
+
     /// Adds the text shown under the caret.
     pub fn with_label(mut self, label: impl Into<String>) -> Diagnostic {
         self.label = Some(label.into());

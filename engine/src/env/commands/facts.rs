@@ -28,12 +28,15 @@ pub(super) fn fact_slot_value(rt: &mut Runtime, args: &[Value]) -> R {
     } else {
         t.slot_index(atom(&slot))
     };
-    index.map(|i| fact.slots[i].clone()).ok_or_else(|| {
-        EvalError::new(format!(
-            "fact-slot-value: template {} has no slot {slot}",
-            t.name
-        ))
-    })
+    match index {
+        Some(i) => Ok(fact.slots[i].clone()),
+        // CLIPS reports the slot and goes on with FALSE.
+        None => {
+            let message = messages::templates::tmpltdef1(&slot, t.name.as_str(), false);
+            rt.routers.write("werror", &format!("{message}\n"));
+            Ok(Value::false_sym())
+        }
+    }
 }
 
 /// `(fact-existp ...)`.

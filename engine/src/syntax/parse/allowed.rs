@@ -1,8 +1,9 @@
 //! The `allowed-...` slot attributes, and the checks that they agree with each
 //! other, with `(type ...)` and with `(range ...)`.
 
-use super::common::{closing, constant, describe, is_keyword};
+use super::common::{closing, constant, describe, is_keyword, read_past};
 use super::types::covers;
+use crate::messages::{constraints, prntutil};
 use crate::syntax::ast::{AllowedValues, Ident};
 use crate::syntax::sexpr::SExpr;
 use crate::syntax::{Diagnostic, Span};
@@ -24,7 +25,8 @@ pub(super) fn is_allowed_kind(name: &str) -> bool {
     KINDS.iter().any(|(kind, _)| *kind == name)
 }
 
-/// Parses `(allowed-... value...)`; `None` for `?VARIABLE` (no restriction).
+/// Parses `(allowed-... value...)` as CLIPS reads it; `None` for `?VARIABLE` (no
+/// restriction).
 pub(super) fn parse_allowed(
     kind: &Ident,
     args: &[SExpr],
@@ -34,37 +36,58 @@ pub(super) fn parse_allowed(
         .iter()
         .find(|(k, _)| *k == kind.name.as_str())
         .map_or("constants", |(_, what)| *what);
-    let Some(first) = args.first() else {
-        return Err(Diagnostic::new(
-            closing(span),
-            format!("`({})` needs at least one value", kind.name),
-        )
-        .with_label(format!(
-            "expected {what}, or `?VARIABLE` for no restriction"
-        )));
+    let syntax = |d: Diagnostic, at: usize| {
+        d.with_clips(prntutil::prntutil2(&format!("{} attribute", kind.name)))
+            .read_to(at)
     };
-    if is_keyword(first, "VARIABLE") {
-        return match args.get(1) {
-            Some(extra) => Err(Diagnostic::new(
-                extra.span,
-                "`?VARIABLE` already allows every value",
-            )
-            .with_label("write it alone, or list only the allowed values")),
-            None => Ok(None),
-        };
-    }
     let mut values = Vec::new();
+    let mut variable = None;
     for arg in args {
         match arg.as_token().and_then(constant) {
             Some(value) if accepts(kind.name.as_str(), &value) => values.push(value),
-            _ => {
+            Some(_) => {
                 return Err(Diagnostic::new(
                     arg.span,
                     format!("`{}` lists {what}, not {}", kind.name, describe(arg)),
                 )
-                .with_label(format!("expected only {what} here")))
+                .with_label(format!("expected only {what} here"))
+                .with_clips(constraints::cstrnpsr4(&kind.name))
+                .read_to(arg.span.end))
+            }
+            None if is_keyword(arg, "VARIABLE") => variable = Some(arg),
+            None => {
+                return Err(syntax(
+                    Diagnostic::new(
+                        arg.span,
+                        format!("`{}` lists {what}, not {}", kind.name, describe(arg)),
+                    )
+                    .with_label(format!("expected only {what} here")),
+                    read_past(Some(arg), span),
+                ))
             }
         }
+        if variable.is_some() && !values.is_empty() {
+            return Err(syntax(
+                Diagnostic::new(arg.span, "`?VARIABLE` already allows every value")
+                    .with_label("write it alone, or list only the allowed values"),
+                arg.span.end,
+            ));
+        }
+    }
+    if variable.is_some() {
+        return Ok(None);
+    }
+    if values.is_empty() {
+        return Err(syntax(
+            Diagnostic::new(
+                closing(span),
+                format!("`({})` needs at least one value", kind.name),
+            )
+            .with_label(format!(
+                "expected {what}, or `?VARIABLE` for no restriction"
+            )),
+            span.end,
+        ));
     }
     Ok(Some(AllowedValues {
         kind: kind.name,
@@ -87,96 +110,155 @@ fn accepts(kind: &str, value: &Value) -> bool {
     )
 }
 
-/// Whether two different `allowed-...` attributes restrict the same values.
-fn overlap(a: &str, b: &str) -> bool {
-    let pair = |x: &str, y: &str| (a == x && b == y) || (a == y && b == x);
-    a == "allowed-values"
-        || b == "allowed-values"
-        || pair("allowed-lexemes", "allowed-symbols")
-        || pair("allowed-lexemes", "allowed-strings")
-        || pair("allowed-numbers", "allowed-integers")
-        || pair("allowed-numbers", "allowed-floats")
+/// The attribute read before `attribute` (among `parsed`, the constraint attributes
+/// of the slot read so far) that it cannot be used with, in CLIPS's order of
+/// checks: `(later, earlier)` as CLIPS names them.
+fn conjunction<'a>(attribute: &'a str, parsed: &[&str]) -> Option<(&'a str, &'static str)> {
+    let has = |name: &str| parsed.contains(&name);
+    let first = |names: &[&'static str]| names.iter().copied().find(|n| has(n));
+    let lists_numbers = matches!(
+        attribute,
+        "allowed-values" | "allowed-numbers" | "allowed-integers" | "allowed-floats"
+    );
+    let earlier = match attribute {
+        "range" => first(&[
+            "allowed-values",
+            "allowed-integers",
+            "allowed-floats",
+            "allowed-numbers",
+        ]),
+        "allowed-values" => first(&[
+            "allowed-symbols",
+            "allowed-strings",
+            "allowed-lexemes",
+            "allowed-integers",
+            "allowed-floats",
+            "allowed-numbers",
+            "allowed-instance-names",
+        ])
+        .or_else(|| first(&["range"])),
+        _ if !is_allowed_kind(attribute) => None,
+        _ => (lists_numbers.then(|| first(&["range"])).flatten())
+            .or_else(|| first(&["allowed-values"]))
+            .or_else(|| match attribute {
+                "allowed-numbers" => first(&["allowed-floats", "allowed-integers"]),
+                // CLIPS's own spelling in this one message.
+                "allowed-integers" | "allowed-floats" => {
+                    has("allowed-numbers").then_some("allowed-number")
+                }
+                "allowed-lexemes" => first(&["allowed-symbols", "allowed-strings"]),
+                "allowed-symbols" | "allowed-strings" => first(&["allowed-lexemes"]),
+                _ => None,
+            }),
+    };
+    earlier.map(|earlier| (attribute, earlier))
 }
 
-/// Whether an `allowed-...` attribute lists numbers, which `(range ...)` also limits.
-fn lists_numbers(kind: &str) -> bool {
-    matches!(
-        kind,
-        "allowed-integers" | "allowed-floats" | "allowed-numbers" | "allowed-values"
+/// The error for the constraint attribute `name` when it cannot be used with one
+/// read before it (`parsed`), found as soon as CLIPS reads its name.
+pub(super) fn conjunction_error(name: &Ident, parsed: &[&str]) -> Option<Diagnostic> {
+    let (later, earlier) = conjunction(name.name.as_str(), parsed)?;
+    let shown = if earlier == "allowed-number" {
+        "allowed-numbers"
+    } else {
+        earlier
+    };
+    let label = if later == "range" || earlier == "range" {
+        "give either the allowed numbers or a range, not both"
+    } else {
+        "both restrict the same values: list them all in one attribute"
+    };
+    Some(
+        Diagnostic::new(
+            name.span,
+            format!("`{later}` cannot be combined with `{shown}`"),
+        )
+        .with_label(label)
+        .with_clips(constraints::cstrnpsr3(later, earlier))
+        .read_to(name.span.end),
     )
 }
 
-/// The conflicts between a slot's `allowed-...` attributes (each kind at most once),
-/// its types (empty for any type) and its range, given by its span.
-pub(super) fn conflicts(
+/// The conflict CLIPS finds between a slot's `(type ...)` (`types`, empty for any
+/// type) and its `allowed-...` attributes or its `range` once the slot is read
+/// (its definition spans `slot`): the first in CLIPS's order of checks.
+pub(super) fn conflict(
     allowed: &[AllowedValues],
     types: &[Ident],
-    range: Option<Span>,
-) -> Vec<Diagnostic> {
-    let mut errors = Vec::new();
-    for (i, later) in allowed.iter().enumerate() {
-        let clash = allowed
-            .get(..i)
-            .unwrap_or_default()
-            .iter()
-            .find(|earlier| overlap(&earlier.kind, &later.kind));
-        if let Some(earlier) = clash {
-            errors.push(
-                Diagnostic::new(
-                    later.span,
-                    format!(
-                        "`{}` cannot be combined with `{}`",
-                        later.kind, earlier.kind
-                    ),
-                )
-                .with_label("both restrict the same values: list them all in one attribute"),
-            );
-        }
-        if let Some(range) = range.filter(|_| lists_numbers(&later.kind)) {
-            let span = if range.start > later.span.start {
-                range
-            } else {
-                later.span
-            };
-            errors.push(
-                Diagnostic::new(
-                    span,
-                    format!("`range` cannot be combined with `{}`", later.kind),
-                )
-                .with_label("give either the allowed numbers or a range, not both"),
-            );
-        }
-        let outside = later
-            .values
-            .iter()
-            .find(|v| !types.is_empty() && !types.iter().any(|t| covers(&t.name, v.type_name())));
-        if let Some(value) = outside {
-            errors.push(
-                Diagnostic::new(
-                    later.span,
-                    format!(
-                        "`{}` lists {}, which the slot's `type` does not allow",
-                        later.kind,
-                        value.repr()
-                    ),
-                )
-                .with_label("every allowed value must have one of the slot's types"),
-            );
-        }
+    range: Option<&(Option<Value>, Option<Value>)>,
+    slot: Span,
+) -> Option<Diagnostic> {
+    if types.is_empty() {
+        return None;
     }
-    if let Some(range) = range {
-        let numeric = types.iter().any(|t| covers("NUMBER", &t.name));
-        if !types.is_empty() && !numeric {
-            errors.push(
-                Diagnostic::new(
-                    range,
-                    "`range` limits numbers, but the slot's `type` allows none",
-                )
-                .with_label("add INTEGER, FLOAT or NUMBER to the `type`, or remove the range"),
-            );
-        }
+    let allows = |inner: &str| types.iter().any(|t| covers(&t.name, inner));
+    let restricts = |kinds: &[&str]| allowed.iter().find(|a| kinds.contains(&a.kind.as_str()));
+    let checks: [(&[&str], &str, &str); 4] = [
+        (
+            &["allowed-symbols", "allowed-lexemes"],
+            "SYMBOL",
+            "allowed-symbols",
+        ),
+        (
+            &["allowed-strings", "allowed-lexemes"],
+            "STRING",
+            "allowed-strings",
+        ),
+        (
+            &["allowed-integers", "allowed-numbers"],
+            "INTEGER",
+            "allowed-integers/numbers",
+        ),
+        (
+            &["allowed-floats", "allowed-numbers"],
+            "FLOAT",
+            "allowed-floats/numbers",
+        ),
+    ];
+    let restriction = checks
+        .iter()
+        .find_map(|(kinds, inner, name)| {
+            let attribute = restricts(kinds).filter(|_| !allows(inner))?;
+            let value = attribute.values.iter().find(|v| v.type_name() == *inner);
+            Some((attribute, value, *name))
+        })
+        .or_else(|| {
+            let attribute = restricts(&["allowed-values"])?;
+            let value = attribute.values.iter().find(|v| !allows(v.type_name()))?;
+            Some((attribute, Some(value), "allowed-values"))
+        });
+    if let Some((attribute, value, name)) = restriction {
+        let listed = value.map_or(String::new(), |v| format!(" {}", v.repr()));
+        return Some(
+            Diagnostic::new(
+                attribute.span,
+                format!(
+                    "`{}` lists{listed}, which the slot's `type` does not allow",
+                    attribute.kind
+                ),
+            )
+            .with_label("every allowed value must have one of the slot's types")
+            .with_clips(constraints::cstrnpsr1("type", name))
+            .read_to(slot.end),
+        );
     }
-    errors
+    let (min, max) = range?;
+    let outside = [max, min]
+        .into_iter()
+        .flatten()
+        .find(|bound| !allows(bound.type_name()))?;
+    Some(
+        Diagnostic::new(
+            slot,
+            format!(
+                "the `range` bound {} has a type the slot's `type` does not allow",
+                outside.repr()
+            ),
+        )
+        .with_label("give the bounds in a type the slot allows, or add it to the `type`")
+        .with_clips(constraints::cstrnpsr1("type", "range"))
+        .read_to(slot.end),
+    )
 }
 
 #[cfg(test)]

@@ -42,6 +42,21 @@ pub(super) fn closing(span: Span) -> Span {
     Span::new(span.end.saturating_sub(1).max(span.start), span.end)
 }
 
+/// The offset just past the token CLIPS reads at `item`, the next item of the list
+/// spanning `list`: a token's end, just past the `(` of a list, or past the list's
+/// closing `)` when there is no next item. Where CLIPS stops reading when `item`
+/// is not what it expects (see [`Diagnostic::read_to`]).
+pub(super) fn read_past(item: Option<&SExpr>, list: Span) -> usize {
+    match item {
+        Some(SExpr {
+            kind: SExprKind::List(_),
+            span,
+        }) => span.start + 1,
+        Some(token) => token.span.end,
+        None => list.end,
+    }
+}
+
 /// How an item reads in a message: "the symbol `red`", "a list", "the variable `?x`".
 pub(super) fn describe(item: &SExpr) -> String {
     let token = match &item.kind {

@@ -1,10 +1,12 @@
 //! `(deftemplate name ["comment"] (slot name attr...) (multislot name attr...) ...)`.
 
-use super::common::{check_relation_name, closing, describe, header, symbol, Diags};
+use super::common::{check_relation_name, closing, describe, header, read_past, symbol, Diags};
 use super::slot_attr::parse_attributes;
+use crate::messages::{self, prntutil};
 use crate::syntax::ast::{Deftemplate, SlotDef};
 use crate::syntax::sexpr::{SExpr, Token};
 use crate::syntax::{Diagnostic, Span};
+use crate::value::Atom;
 
 /// What a slot definition looks like, for labels.
 const EXPECTED_SLOT: &str = "expected `(slot name ...)` or `(multislot name ...)`";
@@ -16,26 +18,22 @@ pub(super) fn parse_deftemplate(
 ) -> Result<Deftemplate, Vec<Diagnostic>> {
     let header = header(items, whole, "deftemplate").map_err(|d| vec![d])?;
     let mut diags = Diags::default();
-    diags.one(check_relation_name(&header.name, "a deftemplate name"));
+    // CLIPS checks the name once it has read the token after it.
+    let after_name = read_past(items.get(2), whole);
+    diags.one(
+        check_relation_name(&header.name, "a deftemplate name").map_err(|d| {
+            d.with_clips(messages::pattern::pattern1(
+                header.name.name.as_str(),
+                "a deftemplate name",
+            ))
+            .read_to(after_name)
+        }),
+    );
     let mut slots: Vec<SlotDef> = Vec::new();
     for item in items.get(header.body..).unwrap_or_default() {
-        let Some(slot) = diags.many(parse_slot(item)) else {
-            continue;
-        };
-        if slots.iter().any(|s| s.name.name == slot.name.name) {
-            diags.push(
-                Diagnostic::new(
-                    slot.name.span,
-                    format!(
-                        "slot `{}` is defined twice in deftemplate `{}`",
-                        slot.name.name, header.name.name
-                    ),
-                )
-                .with_label("each slot name may appear only once"),
-            );
-            continue;
+        if let Some(slot) = diags.many(parse_slot(item, &slots, header.name.name)) {
+            slots.push(slot);
         }
-        slots.push(slot);
     }
     diags.finish(Deftemplate {
         name: header.name,
@@ -45,18 +43,31 @@ pub(super) fn parse_deftemplate(
     })
 }
 
-/// Parses one `(slot ...)`, `(multislot ...)` or their old names `field`/`multifield`.
-fn parse_slot(item: &SExpr) -> Result<SlotDef, Vec<Diagnostic>> {
+/// CLIPS's syntax error of a deftemplate, found when it had read up to `at`.
+fn syntax_error(d: Diagnostic, at: usize) -> Vec<Diagnostic> {
+    vec![d.with_clips(prntutil::prntutil2("deftemplate")).read_to(at)]
+}
+
+/// Parses one `(slot ...)`, `(multislot ...)` or their old names `field`/`multifield`
+/// of deftemplate `template`, whose slots `earlier` come before it.
+fn parse_slot(
+    item: &SExpr,
+    earlier: &[SlotDef],
+    template: Atom,
+) -> Result<SlotDef, Vec<Diagnostic>> {
     let Some(list) = item.as_list() else {
         let label = match item.as_token() {
             Some(Token::String(_)) => "a deftemplate has at most one comment, right after its name",
             _ => EXPECTED_SLOT,
         };
-        return Err(vec![Diagnostic::new(
-            item.span,
-            format!("expected a slot definition, found {}", describe(item)),
-        )
-        .with_label(label)]);
+        return Err(syntax_error(
+            Diagnostic::new(
+                item.span,
+                format!("expected a slot definition, found {}", describe(item)),
+            )
+            .with_label(label),
+            item.span.end,
+        ));
     };
     let multi = match list.first().and_then(SExpr::as_symbol).map(|s| s.as_str()) {
         Some("slot" | "field") => false,
@@ -67,28 +78,49 @@ fn parse_slot(item: &SExpr) -> Result<SlotDef, Vec<Diagnostic>> {
                 Some(kind) => format!("unknown slot kind `{kind}`"),
                 None => format!("expected a slot definition, found {}", describe(at)),
             };
-            return Err(vec![
-                Diagnostic::new(at.span, message).with_label(EXPECTED_SLOT)
-            ]);
+            return Err(syntax_error(
+                Diagnostic::new(at.span, message).with_label(EXPECTED_SLOT),
+                read_past(list.first(), item.span),
+            ));
         }
     };
     let name = match list.get(1) {
         None => {
-            return Err(vec![Diagnostic::new(
-                closing(item.span),
-                "missing slot name",
-            )
-            .with_label("expected the slot's name, e.g. `(slot color)`")])
+            return Err(syntax_error(
+                Diagnostic::new(closing(item.span), "missing slot name")
+                    .with_label("expected the slot's name, e.g. `(slot color)`"),
+                item.span.end,
+            ))
         }
         Some(name) => symbol(name).ok_or_else(|| {
-            vec![Diagnostic::new(
-                name.span,
-                format!("a slot name must be a symbol, not {}", describe(name)),
+            syntax_error(
+                Diagnostic::new(
+                    name.span,
+                    format!("a slot name must be a symbol, not {}", describe(name)),
+                )
+                .with_label("expected a name such as `color`"),
+                read_past(Some(name), item.span),
             )
-            .with_label("expected a name such as `color`")]
         })?,
     };
-    let attributes = parse_attributes(list.get(2..).unwrap_or_default(), multi, name.name)?;
+    if earlier.iter().any(|s| s.name.name == name.name) {
+        return Err(vec![Diagnostic::new(
+            name.span,
+            format!(
+                "slot `{}` is defined twice in deftemplate `{template}`",
+                name.name
+            ),
+        )
+        .with_label("each slot name may appear only once")
+        .with_clips(prntutil::prntutil5("slot ", Some(name.name.as_str())))
+        .read_to(name.span.end)]);
+    }
+    let attributes = parse_attributes(
+        list.get(2..).unwrap_or_default(),
+        multi,
+        name.name,
+        item.span,
+    )?;
     let mut allowed = attributes.allowed.into_iter();
     Ok(SlotDef {
         name,
@@ -340,12 +372,12 @@ mod tests {
             (
                 "(deftemplate t (slot a (allowed-symbols a) (allowed-values b)))",
                 "`allowed-values` cannot be combined with `allowed-symbols`",
-                "(allowed-values b)",
+                "allowed-values",
             ),
             (
                 "(deftemplate t (slot a (allowed-lexemes a) (allowed-symbols b)))",
                 "`allowed-symbols` cannot be combined with `allowed-lexemes`",
-                "(allowed-symbols b)",
+                "allowed-symbols",
             ),
             (
                 "(deftemplate t (slot a (allowed-symbols a) (allowed-symbols b)))",
@@ -354,8 +386,8 @@ mod tests {
             ),
             (
                 "(deftemplate t (slot a (range 1 2) (allowed-integers 5)))",
-                "`range` cannot be combined with `allowed-integers`",
-                "(allowed-integers 5)",
+                "`allowed-integers` cannot be combined with `range`",
+                "allowed-integers",
             ),
             (
                 "(deftemplate t (slot a (type SYMBOL) (allowed-values a 1)))",
@@ -364,8 +396,8 @@ mod tests {
             ),
             (
                 "(deftemplate t (slot a (range 1 2) (type SYMBOL)))",
-                "`range` limits numbers, but the slot's `type` allows none",
-                "(range 1 2)",
+                "the `range` bound 2 has a type the slot's `type` does not allow",
+                "(slot a (range 1 2) (type SYMBOL))",
             ),
         ];
         for (text, message, at) in cases {
@@ -373,6 +405,122 @@ mod tests {
                 errs_text(text, template(text)),
                 [(message.to_string(), at.to_string())],
                 "{text}"
+            );
+        }
+    }
+
+    /// CLIPS's message for each error and how far CLIPS had read: the source up to
+    /// `read_to` ends with the text given.
+    #[test]
+    fn clips_messages_and_where_clips_stops() {
+        let cases = [
+            (
+                "(deftemplate t (field x (type SYMBOL) (range 1 3)))",
+                "[CSTRNPSR1] The 'type' attribute conflicts with the 'range' attribute.",
+                "(range 1 3))",
+            ),
+            (
+                "(deftemplate t (field x (allowed-integers 4 5 6) (range 1 3.0)))",
+                "[CSTRNPSR3] The 'range' attribute cannot be used in conjunction with the \
+                 'allowed-integers' attribute.",
+                "(range",
+            ),
+            (
+                "(deftemplate t (field x (allowed-numbers 1) (allowed-floats 3.5)))",
+                "[CSTRNPSR3] The 'allowed-floats' attribute cannot be used in conjunction with \
+                 the 'allowed-number' attribute.",
+                "(allowed-floats",
+            ),
+            (
+                "(deftemplate t (field x (type INTEGER) (allowed-floats 1.0)))",
+                "[CSTRNPSR1] The 'type' attribute conflicts with the 'allowed-floats/numbers' \
+                 attribute.",
+                "1.0))",
+            ),
+            (
+                "(deftemplate t (field x) (field y) (field x))",
+                "[PRNTUTIL5] The slot 'x' has already been parsed.",
+                "(field y) (field x",
+            ),
+            (
+                "(deftemplate t (field x (default 3) (type INTEGER) (default 5)))",
+                "[PRNTUTIL5] The default attribute has already been parsed.",
+                "(default",
+            ),
+            (
+                "(deftemplate t (field x (allowed-symbols d 1.0 f)))",
+                "[CSTRNPSR4] Value does not match the expected type for the 'allowed-symbols' \
+                 attribute.",
+                "d 1.0",
+            ),
+            (
+                "(deftemplate t (field x (allowed-integers ?VARIABLE 1 2)))",
+                "[PRNTUTIL2] Syntax Error:  Check appropriate syntax for allowed-integers \
+                 attribute.",
+                "?VARIABLE 1",
+            ),
+            (
+                "(deftemplate t (field x (type FLOAT NUMBER)))",
+                "[PRNTUTIL2] Syntax Error:  Check appropriate syntax for type attribute.",
+                "NUMBER",
+            ),
+            (
+                "(deftemplate t (field x (default ?NONE x)))",
+                "[PRNTUTIL2] Syntax Error:  Check appropriate syntax for default attribute.",
+                "?NONE x",
+            ),
+            (
+                "(deftemplate t (field x (range 1)))",
+                "[PRNTUTIL2] Syntax Error:  Check appropriate syntax for range attribute.",
+                "(range 1)",
+            ),
+            (
+                "(deftemplate t (field x (range 8 1.0)))",
+                "[CSTRNPSR2] Minimum 'range' value must be less than or equal to the maximum \
+                 'range' value.",
+                "(range 8 1.0)",
+            ),
+            (
+                "(deftemplate t (field x (default)))",
+                "[DEFAULT1] The default value for a single field slot must be a single field \
+                 value.",
+                "(default)",
+            ),
+            (
+                "(deftemplate t (slot x (cardinality 1 2)))",
+                "[CSTRNPSR5] The 'cardinality' attribute can only be used with multifield \
+                 slots.",
+                "(cardinality",
+            ),
+            (
+                "(deftemplate t (multislot x (cardinality -1 2)))",
+                "[CSTRNPSR6] Minimum 'cardinality' value must be greater than or equal to zero.",
+                "-1",
+            ),
+            (
+                "(deftemplate t (slot x (colour red)))",
+                "[PRNTUTIL2] Syntax Error:  Check appropriate syntax for slot attributes.",
+                "(colour",
+            ),
+            (
+                "(deftemplate t (slot x) foo)",
+                "[PRNTUTIL2] Syntax Error:  Check appropriate syntax for deftemplate.",
+                "foo",
+            ),
+        ];
+        for (text, clips, read) in cases {
+            let errors = template(text).expect_err(text);
+            let first = errors.iter().min_by_key(|d| d.reached()).expect("an error");
+            assert_eq!(
+                first.clips.as_deref(),
+                Some(format!("\n{clips}").as_str()),
+                "{text}"
+            );
+            let read_to = first.read_to.expect("read_to");
+            assert!(
+                text[..read_to].ends_with(read),
+                "{text}: {}",
+                &text[..read_to]
             );
         }
     }

@@ -1,6 +1,7 @@
 //! The `(type ...)` slot attribute and the relations between CLIPS type names.
 
-use super::common::{closing, describe, is_keyword, symbol};
+use super::common::{closing, describe, is_keyword, read_past, symbol};
+use crate::messages::prntutil;
 use crate::syntax::ast::Ident;
 use crate::syntax::sexpr::SExpr;
 use crate::syntax::{Diagnostic, Span};
@@ -32,21 +33,35 @@ pub(super) fn covers(outer: &str, inner: &str) -> bool {
 }
 
 /// Parses the arguments of `(type ...)`; `span` covers the attribute. An empty
-/// result means any type (`?VARIABLE`).
+/// result means any type (`?VARIABLE`). Every error is CLIPS's syntax error of the
+/// attribute, found at the item it names.
 pub(super) fn parse_type(args: &[SExpr], span: Span) -> Result<Vec<Ident>, Diagnostic> {
+    parse_type_names(args, span).map_err(|(d, at)| {
+        d.with_clips(prntutil::prntutil2("type attribute"))
+            .read_to(read_past(at, span))
+    })
+}
+
+/// [`parse_type`]'s reading: an error comes with the item CLIPS had read last
+/// (`None`: the closing parenthesis).
+fn parse_type_names(
+    args: &[SExpr],
+    span: Span,
+) -> Result<Vec<Ident>, (Diagnostic, Option<&SExpr>)> {
     let Some(first) = args.first() else {
-        return Err(
+        return Err((
             Diagnostic::new(closing(span), "`(type)` needs at least one type")
                 .with_label("expected e.g. `(type INTEGER)`, or `(type ?VARIABLE)` for any type"),
-        );
+            None,
+        ));
     };
     if is_keyword(first, "VARIABLE") {
         return match args.get(1) {
-            Some(extra) => Err(Diagnostic::new(
-                extra.span,
-                "`?VARIABLE` already allows every type",
-            )
-            .with_label("write `(type ?VARIABLE)` alone, or list only the types")),
+            Some(extra) => Err((
+                Diagnostic::new(extra.span, "`?VARIABLE` already allows every type")
+                    .with_label("write `(type ?VARIABLE)` alone, or list only the types"),
+                Some(extra),
+            )),
             None => Ok(Vec::new()),
         };
     }
@@ -57,10 +72,14 @@ pub(super) fn parse_type(args: &[SExpr], span: Span) -> Result<Vec<Ident>, Diagn
                 Some(s) => format!("unknown type `{s}`"),
                 None => format!("expected a type name, found {}", describe(arg)),
             };
-            return Err(Diagnostic::new(arg.span, message).with_label(format!(
+            let label = format!(
                 "expected one of: {} (written in capitals)",
                 TYPE_NAMES.join(", ")
-            )));
+            );
+            return Err((
+                Diagnostic::new(arg.span, message).with_label(label),
+                Some(arg),
+            ));
         };
         let this = name.name.as_str();
         if let Some(other) = types
@@ -84,7 +103,10 @@ pub(super) fn parse_type(args: &[SExpr], span: Span) -> Result<Vec<Ident>, Diagn
                     format!("`{outer}` already includes `{inner}`: list only one of them"),
                 )
             };
-            return Err(Diagnostic::new(arg.span, message).with_label(label));
+            return Err((
+                Diagnostic::new(arg.span, message).with_label(label),
+                Some(arg),
+            ));
         }
         types.push(name);
     }
