@@ -11,6 +11,7 @@
 use super::{lexeme, Environment, R};
 use crate::env::show;
 use crate::eval::EvalError;
+use crate::messages;
 use crate::rete::report::{JoinInput, MatchReport};
 use crate::value::Value;
 
@@ -31,15 +32,15 @@ pub(super) fn matches(env: &mut Environment, args: &[Value]) -> R {
         Some(Value::Symbol(s)) if s.as_str() == "succinct" => Output::Succinct,
         Some(Value::Symbol(s)) if s.as_str() == "terse" => Output::Terse,
         Some(_) => {
-            return Err(EvalError::new(
-                "[ARGACCES5] Function matches expected argument #2 to be of type \
-                 symbol with value verbose, succinct, or terse"
-                    .to_string(),
-            ))
+            return Err(EvalError::new(messages::args::argacces2(
+                "matches",
+                1,
+                "symbol with value verbose, succinct, or terse",
+            )))
         }
     };
     let Some(index) = env.rule_index(&name) else {
-        env.report(&format!("[PRNTUTIL1] Unable to find defrule {name}."));
+        env.report(&messages::prntutil::prntutil1("defrule", &name, true));
         return Ok(Value::false_sym());
     };
     let productions = env.rt.rules[index].productions.clone();
