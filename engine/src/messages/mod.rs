@@ -22,6 +22,7 @@ pub mod emathfun;
 pub mod evaluatn;
 pub mod exprnpsr;
 pub mod facts;
+pub mod globldef;
 pub mod patterns;
 pub mod prntutil;
 pub mod procedures;
