@@ -208,13 +208,18 @@ impl Environment {
                 .map(|h| h.as_str().to_string())
                 .unwrap_or_default();
             let named = item.as_list().is_some_and(|l| l.len() > 1);
-            if marks && named {
+            if marks && named && kind != "defglobal" {
                 if let Some(mark) = progress_mark(&kind) {
                     self.rt.routers.write("t", mark);
                 }
             }
             let defined = match parse_top_level(&item) {
-                Ok(TopLevel::Construct(c)) => self.define(&c, text, origin),
+                Ok(TopLevel::Construct(c)) => {
+                    let outer = std::mem::replace(&mut self.rt.load_marks, marks);
+                    let defined = self.define(&c, text, origin);
+                    self.rt.load_marks = outer;
+                    defined
+                }
                 Ok(TopLevel::Command(_)) => Ok(()),
                 Err(ds) => Err(ds
                     .into_iter()
@@ -659,17 +664,31 @@ impl Environment {
         Ok(())
     }
 
+    /// Defines the globals of `g` one by one, as CLIPS reads them: each value is
+    /// evaluated once, and the globals before an error (`g.error`, or a value that
+    /// fails) stay defined.
     fn define_globals(&mut self, g: &ast::Defglobal, source: SourceText) -> Result<(), Diagnostic> {
         for (name, expr) in &g.globals {
-            let init = self.compiler(Scope::default()).compile(expr)?;
-            let value = self
-                .rt
-                .eval_plain(&init)
-                .map_err(|e| Diagnostic::new(expr.span(), e.message))?;
+            if self.rt.load_marks {
+                self.rt.routers.write("t", ":");
+            }
             let module = self.rt.program.current_module;
             (self.rt.program)
                 .check_conflict(Exported::Global, name.name, module, false)
                 .map_err(|e| e.at(name.span))?;
+            if let Some(unbound) = self.unbound_in(expr) {
+                return Err(unbound);
+            }
+            let init = self.compiler(Scope::default()).compile(expr)?;
+            let value = match eval::eval(self, &mut Vec::new(), &init) {
+                Ok(v) | Err(Unwind::Return(v)) => v,
+                Err(Unwind::Break) => Value::Void,
+                Err(Unwind::Error(e)) => {
+                    return Err(Diagnostic::new(expr.span(), e.message.trim_start())
+                        .with_clips(e.message)
+                        .read_to(expr.span().end));
+                }
+            };
             self.rt.program.add_global(Global {
                 name: name.name,
                 module,
@@ -678,7 +697,42 @@ impl Environment {
                 source: source.clone(),
             });
         }
-        Ok(())
+        match &g.error {
+            Some(error) => {
+                if self.rt.load_marks && error.name_read {
+                    self.rt.routers.write("t", ":");
+                }
+                Err(error.diagnostic.clone())
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// The first variable a global's initial value `expr` reads that has no value
+    /// when it is evaluated, as CLIPS finds it: a local variable (`[EVALUATN1]`) or
+    /// a global not defined (`[GLOBLDEF1]`).
+    fn unbound_in(&self, expr: &Expr) -> Option<Diagnostic> {
+        let (message, clips, span) = match expr {
+            Expr::Var(id) | Expr::MfVar(id) => (
+                format!("the variable `?{}` has no value here", id.name),
+                messages::evaluatn::evaluatn1(&id.name, matches!(expr, Expr::MfVar(_))),
+                id.span,
+            ),
+            Expr::Global(id) if self.rt.program.global_id(id.name).is_none() => (
+                format!("undefined global variable `?*{}*`", id.name),
+                messages::globldef::globldef1(&id.name),
+                id.span,
+            ),
+            Expr::Call(call) => return call.args.iter().find_map(|arg| self.unbound_in(arg)),
+            Expr::List(items, _) => return items.iter().find_map(|item| self.unbound_in(item)),
+            Expr::Const(..) | Expr::Global(_) => return None,
+        };
+        Some(
+            Diagnostic::new(span, message)
+                .with_label("a global's initial value reads only defined globals")
+                .with_clips(clips)
+                .read_to(span.end),
+        )
     }
 
     fn define_rule(

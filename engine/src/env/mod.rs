@@ -255,6 +255,9 @@ pub struct Runtime {
     /// Set while a load checks its constructs before defining any: compiling goes
     /// on as usual, against a copy of the symbol tables, but nothing is added.
     pub checking: bool,
+    /// Set while `load` prints a character for each construct it defines: a
+    /// defglobal prints one for each of its globals.
+    pub load_marks: bool,
     /// `set-fact-duplication`: whether identical facts may be asserted.
     pub fact_duplication: bool,
     /// `set-reset-globals`: whether `(reset)` gives the globals their initial values
@@ -436,6 +439,7 @@ impl Environment {
                 sources: Vec::new(),
                 deadline: None,
                 checking: false,
+                load_marks: false,
                 fact_duplication: false,
                 reset_globals: true,
                 textpro: commands::TextLookup::default(),

@@ -5,3 +5,9 @@
 pub fn exprnpsr3(name: &str) -> String {
     format!("\n[EXPRNPSR3] Missing function declaration for '{name}'.")
 }
+
+/// `[EXPRNPSR2]`: an expression was expected (after a defglobal's `=`, ...) and
+/// something else, such as `)`, was read. CLIPS starts it on a new line.
+pub fn exprnpsr2() -> String {
+    "\n[EXPRNPSR2] Expected a constant, variable, or expression.".to_string()
+}

@@ -24,6 +24,7 @@ pub mod emathfun;
 pub mod evaluatn;
 pub mod exprnpsr;
 pub mod facts;
+pub mod globldef;
 pub mod pattern;
 pub mod patterns;
 pub mod prntutil;

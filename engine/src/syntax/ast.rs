@@ -6,6 +6,7 @@
 //! Every node keeps its [`Span`] so that later errors can point at the source.
 
 use super::span::Span;
+use super::Diagnostic;
 use crate::value::{Atom, Value};
 
 /// A name and where it was written.
@@ -365,8 +366,21 @@ pub struct Defglobal {
     pub module: Option<Ident>,
     /// The globals and their initial-value expressions.
     pub globals: Vec<(Ident, Expr)>,
+    /// The error that ended the construct after `globals`, if any: CLIPS defines
+    /// the globals before it, then reports it.
+    pub error: Option<Box<DefglobalError>>,
     /// The whole construct.
     pub span: Span,
+}
+
+/// The error that ended a defglobal.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DefglobalError {
+    /// Whether the global the error is in was named (CLIPS had read its
+    /// `?*name*`, and counted it while loading).
+    pub name_read: bool,
+    /// The error.
+    pub diagnostic: Diagnostic,
 }
 
 /// `(defmodule name ["comment"] (export ...) (import ...) ...)`

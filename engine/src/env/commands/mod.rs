@@ -1404,6 +1404,11 @@ fn undefglobal(rt: &mut Runtime, args: &[Value]) -> R {
     if held_by_image(rt, "defglobal", name.as_str()) {
         return Ok(Value::Void);
     }
+    // As CLIPS's DeleteNamedConstruct: a global named `*` is deleted alone, and
+    // only without one does `*` stand for all the current module's globals.
+    if rt.program.remove_global(name) {
+        return Ok(Value::Void);
+    }
     if name.as_str() == "*" {
         let program = &rt.program;
         let names: Vec<Atom> = (program.defined_globals())
@@ -1413,7 +1418,7 @@ fn undefglobal(rt: &mut Runtime, args: &[Value]) -> R {
         for name in names {
             rt.program.remove_global(name);
         }
-    } else if !rt.program.remove_global(name) {
+    } else {
         not_found(rt, "defglobal", name.as_str());
     }
     Ok(Value::Void)

@@ -1,172 +1,193 @@
 //! `(defglobal [module] ?*name* = expr ...)`.
 
-use super::common::{closing, describe, reject_local_vars, symbol};
+use super::common::{closing, describe, symbol};
 use super::expr::parse_expr;
-use crate::syntax::ast::{Defglobal, Expr, Ident};
+use crate::messages;
+use crate::syntax::ast::{Defglobal, DefglobalError, Expr, Ident};
 use crate::syntax::sexpr::{SExpr, Token};
 use crate::syntax::{Diagnostic, Span};
+use crate::value::Atom;
 
 /// How one global is written, for labels.
 const EXPECTED_GLOBAL: &str = "each global is written `?*name* = value`";
 
 /// Parses a defglobal; `items` are the list's items, `defglobal` included.
 ///
-/// The first malformed triple ends the construct: what follows cannot be lined up.
-pub(super) fn parse_defglobal(items: &[SExpr], whole: Span) -> Result<Defglobal, Vec<Diagnostic>> {
+/// As CLIPS reads one global at a time and defines it before reading the next,
+/// the first malformed global ends the construct and the globals before it are
+/// kept: the error is left in [`Defglobal::error`] (so the construct always parses).
+pub(super) fn parse_defglobal(items: &[SExpr], whole: Span) -> Defglobal {
     let module = items.get(1).and_then(symbol);
     let start = if module.is_some() { 2 } else { 1 };
     let rest = items.get(start..).unwrap_or_default();
     let mut globals = Vec::new();
-    let mut errors = Vec::new();
+    let mut error = None;
     for triple in rest.chunks(3) {
         match global(triple, whole) {
-            Triple::Global(name, value) => globals.push((name, value)),
-            Triple::BadValue(error) => errors.push(error),
-            Triple::Malformed(error) => {
-                errors.push(error);
+            Ok(global) => globals.push(global),
+            Err((name_read, diagnostic)) => {
+                error = Some(Box::new(DefglobalError {
+                    name_read,
+                    diagnostic,
+                }));
                 break;
             }
         }
     }
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    Ok(Defglobal {
+    Defglobal {
         module,
         globals,
+        error,
         span: whole,
-    })
+    }
 }
 
-/// What one `?*name* = value` turned out to be.
-enum Triple {
-    /// A well-formed global.
-    Global(Ident, Expr),
-    /// A well-formed triple whose value is not a valid expression.
-    BadValue(Diagnostic),
-    /// Not a triple at all.
-    Malformed(Diagnostic),
+/// The offset just past the first token of `item`: a list's `(` is all CLIPS reads
+/// of a list where it expects a single token.
+fn first_token_end(item: &SExpr) -> usize {
+    match item.as_list() {
+        Some(_) => item.span.start + 1,
+        None => item.span.end,
+    }
 }
 
-/// Parses one `?*name* = value` (the items may run short).
-fn global(triple: &[SExpr], whole: Span) -> Triple {
-    let malformed = |at: Span, message: String, label: &str| {
-        Triple::Malformed(Diagnostic::new(at, message).with_label(label))
+/// CLIPS's `[PRNTUTIL2]` for a defglobal, read up to `read_to`.
+fn syntax_error(at: Span, message: String, read_to: usize) -> Diagnostic {
+    Diagnostic::new(at, message)
+        .with_label(EXPECTED_GLOBAL)
+        .with_clips(messages::prntutil::prntutil2("defglobal"))
+        .read_to(read_to)
+}
+
+/// Parses one `?*name* = value` (the items may run short); an error comes with
+/// whether the global's name was read.
+fn global(triple: &[SExpr], whole: Span) -> Result<(Ident, Expr), (bool, Diagnostic)> {
+    let name = triple.first();
+    let Some(Token::Global(id)) = name.and_then(SExpr::as_token) else {
+        let error = match name {
+            Some(name) => {
+                let message = format!(
+                    "expected a global variable such as `?*count*`, found {}",
+                    describe(name)
+                );
+                syntax_error(name.span, message, first_token_end(name))
+            }
+            None => syntax_error(
+                closing(whole),
+                "expected a global variable".into(),
+                whole.end,
+            ),
+        };
+        return Err((false, error));
     };
-    let Some(name) = triple.first() else {
-        return malformed(
-            closing(whole),
-            "expected a global variable".into(),
-            EXPECTED_GLOBAL,
-        );
-    };
-    let Some(Token::Global(id)) = name.as_token() else {
-        let message = format!(
-            "expected a global variable such as `?*count*`, found {}",
-            describe(name)
-        );
-        return malformed(name.span, message, EXPECTED_GLOBAL);
-    };
+    let name = name.map_or(whole, |n| n.span);
+    named_global(*id, name, triple, whole).map_err(|e| (true, e))
+}
+
+/// Parses the rest of a global named `?*id*` (at `name`), whose items are `triple`.
+fn named_global(
+    id: Atom,
+    name: Span,
+    triple: &[SExpr],
+    whole: Span,
+) -> Result<(Ident, Expr), Diagnostic> {
+    let end = closing(whole);
     match triple.get(1) {
         Some(eq) if eq.is_symbol("=") => {}
         Some(other) => {
             let message = format!("expected `=` after `?*{id}*`, found {}", describe(other));
-            return malformed(other.span, message, EXPECTED_GLOBAL);
+            return Err(syntax_error(other.span, message, first_token_end(other)));
         }
         None => {
             let message = format!("missing `= value` after `?*{id}*`");
-            return malformed(closing(whole), message, EXPECTED_GLOBAL);
+            return Err(syntax_error(end, message, whole.end));
         }
     }
     let Some(value) = triple.get(2) else {
         let message = format!("missing the value of `?*{id}*`");
-        return malformed(closing(whole), message, "expected an expression after `=`");
+        return Err(Diagnostic::new(end, message)
+            .with_label("expected an expression after `=`")
+            .with_clips(messages::exprnpsr::exprnpsr2())
+            .read_to(whole.end));
     };
-    let value = parse_expr(value)
-        .and_then(|expr| reject_local_vars(&expr, "a global's initial value").map(|()| expr));
-    match value {
-        Ok(value) => Triple::Global(
-            Ident {
-                name: *id,
-                span: name.span,
-            },
-            value,
-        ),
-        Err(error) => Triple::BadValue(error),
-    }
+    let value = parse_expr(value)?;
+    Ok((
+        Ident {
+            name: id,
+            span: name,
+        },
+        value,
+    ))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::syntax::parse::test_util::{errs_text, one};
+    use crate::syntax::parse::test_util::one;
     use crate::value::Value;
 
-    fn defglobal(text: &str) -> Result<Defglobal, Vec<Diagnostic>> {
+    fn defglobal(text: &str) -> Defglobal {
         let item = one(text);
         parse_defglobal(item.as_list().unwrap(), item.span)
     }
 
     #[test]
     fn globals() {
-        let g = defglobal("(defglobal ?*x* = 1 ?*y* = (+ ?*x* 2))").unwrap();
-        assert!(g.module.is_none());
+        let g = defglobal("(defglobal ?*x* = 1 ?*y* = (+ ?*x* 2))");
+        assert!(g.module.is_none() && g.error.is_none());
         assert_eq!(g.globals.len(), 2);
         assert_eq!(g.globals[0].0.name, "x");
         assert!(matches!(g.globals[0].1, Expr::Const(Value::Integer(1), _)));
-        let g = defglobal("(defglobal MAIN ?*z* = (create$ a b))").unwrap();
+        let g = defglobal("(defglobal MAIN ?*z* = (create$ a b))");
         assert_eq!(g.module.map(|m| m.name.as_str()), Some("MAIN"));
-        assert!(defglobal("(defglobal)").unwrap().globals.is_empty());
-        assert!(defglobal("(defglobal MAIN)").unwrap().globals.is_empty());
+        assert!(defglobal("(defglobal)").globals.is_empty());
+        assert!(defglobal("(defglobal MAIN)").globals.is_empty());
+        // A local variable parses: CLIPS finds it unbound when it evaluates it.
+        assert!(defglobal("(defglobal ?*x* = ?y)").error.is_none());
     }
 
     #[test]
     fn defglobal_errors() {
-        let m = |message: &str, at: &str| (message.to_string(), at.to_string());
+        // (text, globals kept, name read, CLIPS's message, text read)
+        let syntax = "\n[PRNTUTIL2] Syntax Error:  Check appropriate syntax for defglobal.";
+        let expression = "\n[EXPRNPSR2] Expected a constant, variable, or expression.";
         let cases = [
+            ("(defglobal ?*x* 1)", 0, true, syntax, "(defglobal ?*x* 1"),
             (
-                "(defglobal ?*x* 1)",
-                m("expected `=` after `?*x*`, found the number 1", "1"),
+                "(defglobal ?*x* =)",
+                0,
+                true,
+                expression,
+                "(defglobal ?*x* =)",
             ),
-            ("(defglobal ?*x* =)", m("missing the value of `?*x*`", ")")),
-            ("(defglobal ?*x*)", m("missing `= value` after `?*x*`", ")")),
+            ("(defglobal ?*x*)", 0, true, syntax, "(defglobal ?*x*)"),
             (
                 "(defglobal ?*x* = 1 2)",
-                m(
-                    "expected a global variable such as `?*count*`, found the number 2",
-                    "2",
-                ),
+                1,
+                false,
+                syntax,
+                "(defglobal ?*x* = 1 2",
             ),
+            ("(defglobal ?x = 1)", 0, false, syntax, "(defglobal ?x"),
             (
-                "(defglobal ?x = 1)",
-                m(
-                    "expected a global variable such as `?*count*`, found the variable `?x`",
-                    "?x",
-                ),
-            ),
-            (
-                "(defglobal \"c\" ?*x* = 1)",
-                m(
-                    "expected a global variable such as `?*count*`, found the string \"c\"",
-                    "\"c\"",
-                ),
-            ),
-            (
-                "(defglobal ?*x* = ?y)",
-                m(
-                    "a global's initial value cannot use the variable `?y`: nothing binds it there",
-                    "?y",
-                ),
+                "(defglobal ?*a* = 1 (b) = 2)",
+                1,
+                false,
+                syntax,
+                "(defglobal ?*a* = 1 (",
             ),
         ];
-        for (text, expected) in cases {
-            assert_eq!(errs_text(text, defglobal(text)), [expected], "{text}");
+        for (text, kept, name_read, clips, read) in cases {
+            let g = defglobal(text);
+            assert_eq!(g.globals.len(), kept, "{text}");
+            let error = g.error.expect(text);
+            assert_eq!(error.name_read, name_read, "{text}");
+            assert_eq!(error.diagnostic.clips.as_deref(), Some(clips), "{text}");
+            assert_eq!(
+                error.diagnostic.read_to.map(|r| &text[..r]),
+                Some(read),
+                "{text}"
+            );
         }
-        let text = "(defglobal ?*a* = (1) ?*b* = $?c ?*d* 4)";
-        let at: Vec<_> = errs_text(text, defglobal(text))
-            .into_iter()
-            .map(|(_, at)| at)
-            .collect();
-        assert_eq!(at, ["1", "$?c", "4"]);
     }
 }

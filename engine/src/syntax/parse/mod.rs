@@ -40,7 +40,7 @@ mod types;
 pub use ce::parse_ce;
 pub use expr::{parse_expr, parse_fact, QUERY_FUNCTIONS};
 
-use super::ast::{Construct, TopLevel};
+use super::ast::{Construct, Defglobal, TopLevel};
 use super::sexpr::{read_each, SExpr};
 use super::Diagnostic;
 
@@ -77,17 +77,32 @@ pub fn parse_each(text: &str, mut each: impl FnMut(Result<TopLevel, Vec<Diagnost
     let mut read_any = false;
     let read = read_each(text, |item| {
         read_any = true;
-        each(parse_top_level(&item));
+        each(strict(parse_top_level(&item)));
     });
     if let Err(error) = read {
         // A nesting error is found before any item is read: read the items wholly
         // before it (none, if the text before it does not read either).
         if !read_any {
             if let Some(prefix) = text.get(..error.span.start) {
-                let _ = read_each(prefix, |item| each(parse_top_level(&item)));
+                let _ = read_each(prefix, |item| each(strict(parse_top_level(&item))));
             }
         }
         each(Err(vec![error]));
+    }
+}
+
+/// `parsed`, with a defglobal that ends in an error (whose globals before it CLIPS
+/// still defines, see [`parse_top_level`]) turned into that error: for a reader
+/// of a whole text, where any error stands for the construct.
+fn strict(parsed: Result<TopLevel, Vec<Diagnostic>>) -> Result<TopLevel, Vec<Diagnostic>> {
+    match parsed {
+        Ok(TopLevel::Construct(c)) => match &*c {
+            Construct::Global(Defglobal {
+                error: Some(error), ..
+            }) => Err(vec![error.diagnostic.clone()]),
+            _ => Ok(TopLevel::Construct(c)),
+        },
+        other => other,
     }
 }
 
@@ -109,7 +124,8 @@ pub fn is_construct_name(name: &str) -> bool {
 
 /// Parses one already-read top-level item: a list headed by deftemplate, deffacts,
 /// defrule, deffunction, defglobal or defmodule becomes a [`Construct`]; any other
-/// list or a lone token becomes a command expression.
+/// list or a lone token becomes a command expression. A defglobal with an error
+/// parses: the globals before the error, and the error (see [`Defglobal::error`]).
 pub fn parse_top_level(item: &SExpr) -> Result<TopLevel, Vec<Diagnostic>> {
     let (Some(items), Some(head)) = (item.as_list(), item.head()) else {
         return command(item);
@@ -120,7 +136,7 @@ pub fn parse_top_level(item: &SExpr) -> Result<TopLevel, Vec<Diagnostic>> {
         "deffacts" => facts::parse_deffacts(items, span).map(Construct::Facts),
         "defrule" => rule::parse_defrule(items, span).map(Construct::Rule),
         "deffunction" => function::parse_deffunction(items, span).map(Construct::Function),
-        "defglobal" => global::parse_defglobal(items, span).map(Construct::Global),
+        "defglobal" => Ok(Construct::Global(global::parse_defglobal(items, span))),
         "defmodule" => module::parse_defmodule(items, span).map(Construct::Module),
         "defhypothesis" => hypothesis::parse_defhypothesis(items, span).map(Construct::Hypothesis),
         name if UNSUPPORTED.contains(&name) => {
