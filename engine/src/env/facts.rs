@@ -33,14 +33,20 @@ impl Environment {
             }
         }
         let fact = self.rt.wm.insert_hashed(hash, template, slots);
-        self.after_insert(&fact, true);
+        self.after_insert(&fact, true, None);
         Ok(Some(fact.id))
     }
 
-    fn after_insert(&mut self, fact: &std::rc::Rc<crate::wm::Fact>, fresh: bool) {
+    /// Propagates an inserted fact; `changed` (the slots a modify changed) makes
+    /// the watch line show only those slots, as CLIPS does.
+    fn after_insert(
+        &mut self,
+        fact: &std::rc::Rc<crate::wm::Fact>,
+        fresh: bool,
+        changed: Option<&[bool]>,
+    ) {
         if self.rt.watch.facts {
-            let line = format!("==> {}\n", show::fact_line(&self.rt.program, fact));
-            self.rt.routers.write("t", &line);
+            self.watch_fact_line("==>", fact, changed);
         }
         self.check_template_fact(fact);
         if let Some(journal) = &mut self.rt.journal {
@@ -106,14 +112,28 @@ impl Environment {
         }
     }
 
+    /// Writes a fact's watch line: `==> f-1     (a)` (only the `changed` slots
+    /// of a modified template fact).
+    fn watch_fact_line(&mut self, arrow: &str, fact: &crate::wm::Fact, changed: Option<&[bool]>) {
+        let shown = match changed {
+            Some(changed) => show::fact_change_line(&self.rt.program, fact, changed),
+            None => show::fact_line(&self.rt.program, fact),
+        };
+        self.rt.routers.write("t", &format!("{arrow} {shown}\n"));
+    }
+
     /// Retracts fact `id`; `false` if it does not exist.
     pub fn retract(&mut self, id: FactId) -> bool {
+        self.retract_changed(id, None)
+    }
+
+    /// Retracts fact `id`, its watch line showing only the `changed` slots when given.
+    fn retract_changed(&mut self, id: FactId, changed: Option<&[bool]>) -> bool {
         let Some(fact) = self.rt.wm.remove(id) else {
             return false;
         };
         if self.rt.watch.facts {
-            let line = format!("<== {}\n", show::fact_line(&self.rt.program, &fact));
-            self.rt.routers.write("t", &line);
+            self.watch_fact_line("<==", &fact, changed);
         }
         if let Some(journal) = &mut self.rt.journal {
             journal.retracted(&fact);
@@ -165,15 +185,20 @@ impl Environment {
         if *slots == *old.slots {
             return Ok(Some(id));
         }
+        let changed: Vec<bool> = slots
+            .iter()
+            .zip(old.slots.iter())
+            .map(|(new, old)| new != old)
+            .collect();
         let hash = ContentHash::of(template, &slots);
         let duplicate_of = self.rt.wm.find_hashed(hash, template, &slots);
-        self.retract(id);
+        self.retract_changed(id, Some(&changed));
         if duplicate_of.is_some() {
             return Ok(None);
         }
         let fact = self.rt.wm.insert_with_id(id, hash, template, slots);
         // Logical support does not carry over: CLIPS makes the modified fact unconditional.
-        self.after_insert(&fact, false);
+        self.after_insert(&fact, false, Some(&changed));
         Ok(Some(id))
     }
 

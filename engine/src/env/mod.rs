@@ -552,6 +552,8 @@ impl Environment {
     fn reset_now(&mut self) {
         self.branch_net = None;
         self.rt.fn_state.error = Value::false_sym();
+        // CLIPS takes back the rules' priming before the facts go (ResetDefrules).
+        self.net.unseed(&mut self.rt);
         self.clear_facts();
         self.rt.agenda.clear();
         if self.rt.reset_globals {

@@ -12,6 +12,45 @@ pub fn fact_line(program: &Program, fact: &Fact) -> String {
     format!("f-{:<5} {}", fact.id.0, fact_text(program, fact))
 }
 
+/// A modified fact's watch line: `f-1     (t (a 1) ...)`, only the slots in
+/// `changed` (by index) shown, each run of unchanged slots as ` ...`, as CLIPS's
+/// `PrintTemplateFact` does with a change map. Ordered facts show whole.
+pub fn fact_change_line(program: &Program, fact: &Fact, changed: &[bool]) -> String {
+    if program.template(fact.template).implied {
+        return fact_line(program, fact);
+    }
+    format!(
+        "f-{:<5} {}",
+        fact.id.0,
+        changed_text(program, fact, changed)
+    )
+}
+
+/// The `(template ...)` text of [`fact_change_line`].
+fn changed_text(program: &Program, fact: &Fact, changed: &[bool]) -> String {
+    let template = program.template(fact.template);
+    let is_changed = |i: usize| changed.get(i).copied().unwrap_or(false);
+    let shown: Vec<usize> = (0..template.slots.len())
+        .filter(|&i| is_changed(i))
+        .collect();
+    let mut out = format!("({}", template.name);
+    if shown.first() != Some(&0) && !template.slots.is_empty() {
+        out.push_str(" ...");
+    }
+    for (k, &i) in shown.iter().enumerate() {
+        out.push(' ');
+        if let (Some(slot), Some(value)) = (template.slots.get(i), fact.slots.get(i)) {
+            write_slot(&mut out, &slot.name, value, false);
+        }
+        let next = shown.get(k + 1).copied();
+        if next != Some(i + 1) && (next.is_some() || i + 1 < template.slots.len()) {
+            out.push_str(" ...");
+        }
+    }
+    out.push(')');
+    out
+}
+
 /// A fact's text as listings show it: `(relation field...)` or
 /// `(template (slot value)...)`, strings quoted but not escaped.
 pub fn fact_text(program: &Program, fact: &Fact) -> String {
@@ -37,20 +76,6 @@ fn render(
     before_slot: &str,
     keep: &dyn Fn(usize) -> bool,
 ) -> String {
-    let field = |out: &mut String, v: &Value| match v {
-        Value::String(s) if escape => out.push_str(&escaped(s)),
-        other => {
-            let _ = write!(out, "{}", other.repr());
-        }
-    };
-    let fields = |out: &mut String, items: &[Value]| {
-        for (i, v) in items.iter().enumerate() {
-            if i > 0 {
-                out.push(' ');
-            }
-            field(out, v);
-        }
-    };
     let template = program.template(fact.template);
     let mut out = String::new();
     out.push('(');
@@ -59,22 +84,43 @@ fn render(
         let items = fact.slots[0].as_slice();
         if !items.is_empty() {
             out.push(' ');
-            fields(&mut out, items);
+            write_fields(&mut out, items, escape);
         }
     } else {
         let slots = template.slots.iter().zip(fact.slots.iter()).enumerate();
         for (_, (slot, value)) in slots.filter(|(i, _)| keep(*i)) {
-            let _ = write!(out, "{before_slot}({}", slot.name);
-            let items = value.as_slice();
-            if !items.is_empty() {
-                out.push(' ');
-                fields(&mut out, items);
-            }
-            out.push(')');
+            out.push_str(before_slot);
+            write_slot(&mut out, &slot.name, value, escape);
         }
     }
     out.push(')');
     out
+}
+
+/// Writes one template slot: `(name v...)`.
+fn write_slot(out: &mut String, name: &str, value: &Value, escape: bool) {
+    let _ = write!(out, "({name}");
+    let items = value.as_slice();
+    if !items.is_empty() {
+        out.push(' ');
+        write_fields(out, items, escape);
+    }
+    out.push(')');
+}
+
+/// Writes fields separated by spaces, strings escaped when `escape`.
+fn write_fields(out: &mut String, items: &[Value], escape: bool) {
+    for (i, v) in items.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        match v {
+            Value::String(s) if escape => out.push_str(&escaped(s)),
+            other => {
+                let _ = write!(out, "{}", other.repr());
+            }
+        }
+    }
 }
 
 /// The facts of an activation: `f-1,f-2,*` (`*` alone for an empty LHS).

@@ -289,23 +289,57 @@ impl Network {
     /// Rebuilds the matches that depend on no fact (rules starting with `not`,
     /// `exists` or `test`), as `(reset)` makes them fire again.
     pub fn reseed(&mut self, host: &mut dyn TestHost) {
-        let top: Vec<TokenId> = self
+        self.unseed(host);
+        // CLIPS primes rules with an empty LHS first, then the others (a leading
+        // `not` or `test`), newest rule first in each group (the root's children
+        // are newest first already).
+        for node in self.primed_nodes() {
+            self.left_activate(node, ROOT_TOKEN, host);
+        }
+    }
+
+    /// The nodes below the root in the order CLIPS primes them: rules with an
+    /// empty LHS first, then the others, newest rule first in each group (the
+    /// root's children are newest first already).
+    fn primed_nodes(&self) -> Vec<NodeId> {
+        let mut children: Vec<NodeId> = self.children(ROOT_NODE).collect();
+        children.sort_by_key(|n| !matches!(self.nodes[*n as usize].kind, NodeKind::Production(_)));
+        children
+    }
+
+    /// Takes back what the root's token gave the nodes below it, as CLIPS's reset
+    /// does before retracting the facts: the activations of rules with an empty
+    /// LHS, then every partial match under a leading `not` or `test`, in the order
+    /// of [`Network::primed_nodes`] (removed activations are reported to `host`).
+    pub fn unseed(&mut self, host: &mut dyn TestHost) {
+        for node in self.primed_nodes() {
+            if let NodeKind::Production(p) = self.nodes[node as usize].kind {
+                host.deactivate(p, ROOT_TOKEN, self);
+                continue;
+            }
+            let seeded: Vec<TokenId> = self
+                .tokens
+                .live_ids()
+                .filter(|t| {
+                    let tok = self.tokens.get(*t);
+                    *t != ROOT_TOKEN && tok.parent == ROOT_TOKEN && tok.node == node
+                })
+                .collect();
+            for t in seeded.into_iter().rev() {
+                if self.tokens.is_live(t) {
+                    self.delete_token(t, host);
+                }
+            }
+        }
+        let rest: Vec<TokenId> = self
             .tokens
             .live_ids()
             .filter(|t| *t != ROOT_TOKEN && self.tokens.get(*t).parent == ROOT_TOKEN)
             .collect();
-        for t in top.into_iter().rev() {
+        for t in rest.into_iter().rev() {
             if self.tokens.is_live(t) {
                 self.delete_token(t, host);
             }
-        }
-        // CLIPS primes rules with an empty LHS first, then the others (a leading
-        // `not` or `test`), newest rule first in each group (the root's children
-        // are newest first already).
-        let mut children: Vec<NodeId> = self.children(ROOT_NODE).collect();
-        children.sort_by_key(|n| !matches!(self.nodes[*n as usize].kind, NodeKind::Production(_)));
-        for node in children {
-            self.left_activate(node, ROOT_TOKEN, host);
         }
     }
 
@@ -762,11 +796,17 @@ impl Network {
         self.tokens.get_mut(token).blocked_at = self.block_clock;
     }
 
-    /// Makes `token` (of a count node) inactive and removes what was built on it.
+    /// Makes `token` (of a count node) inactive and removes what was built on it;
+    /// the facts it supported logically lose that support, as in CLIPS when a
+    /// `not`/`exists` match goes.
     pub(super) fn close(&mut self, node: NodeId, token: TokenId, host: &mut dyn TestHost) {
         self.delete_children(token, host);
         self.withdraw(node, token, host);
-        self.tokens.get_mut(token).active = false;
+        let tok = self.tokens.get_mut(token);
+        tok.active = false;
+        if std::mem::take(&mut tok.supports) {
+            host.lost_support(token);
+        }
     }
 
     /// The alpha matches under `key` in the right memory of join `node` (not under
