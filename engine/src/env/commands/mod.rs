@@ -1322,7 +1322,14 @@ fn undeftemplate(rt: &mut Runtime, args: &[Value]) -> R {
         return Ok(Value::Void);
     }
     let program = &rt.program;
-    let ids: Vec<TemplateId> = if name == "*" {
+    // As CLIPS's DeleteNamedConstruct: a template named `*` is deleted alone, and
+    // `*` deletes every template of the module only when none is so named.
+    let named_star = (name == "*")
+        .then(|| program.own_template(program.current_module, atom("*")))
+        .flatten();
+    let ids: Vec<TemplateId> = if let Some(id) = named_star {
+        vec![id]
+    } else if name == "*" {
         (program.defined_templates())
             .filter(|(_, t)| t.module == program.current_module)
             .map(|(id, _)| id)
