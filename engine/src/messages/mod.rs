@@ -25,6 +25,8 @@ pub mod facts;
 pub mod patterns;
 pub mod prntutil;
 pub mod procedures;
+pub mod rulelhs;
+pub mod rulepsr;
 pub mod strngfun;
 pub mod textpro;
 
