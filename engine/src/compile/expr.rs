@@ -270,9 +270,26 @@ pub struct Scope {
     slots: IndexMap<Atom, u16, FxBuildHasher>,
     /// Whether unknown variables may be created by reference (top-level commands).
     pub lenient: bool,
+    /// What CLIPS calls the code compiled in this scope when it names an undefined
+    /// variable in it (`[PRCCODE3]`): `RHS of defrule`, `deffunction`.
+    pub body: Option<&'static str>,
 }
 
+/// What `[PRCCODE3]` calls a rule's actions.
+pub const RHS_OF_DEFRULE: &str = "RHS of defrule";
+
+/// What `[PRCCODE3]` calls a deffunction's body.
+pub const DEFFUNCTION: &str = "deffunction";
+
 impl Scope {
+    /// An empty scope for the code of `body` (see [`Scope::body`]).
+    pub fn for_body(body: &'static str) -> Scope {
+        Scope {
+            body: Some(body),
+            ..Scope::default()
+        }
+    }
+
     /// The slot of `name`, if bound.
     pub fn get(&self, name: Atom) -> Option<u16> {
         self.slots.get(&name).copied()
@@ -392,10 +409,12 @@ impl<'a> ExprCompiler<'a> {
                 span,
             ));
         }
-        Err(
-            Diagnostic::new(span, format!("undefined variable `?{name}`"))
-                .with_label("this variable is not bound on the LHS or by an earlier bind"),
-        )
+        let undefined = Diagnostic::new(span, format!("undefined variable `?{name}`"))
+            .with_label("this variable is not bound on the LHS or by an earlier bind");
+        Err(match self.scope.body {
+            Some(body) => undefined.with_clips(messages::procedures::prccode3(name.as_str(), body)),
+            None => undefined,
+        })
     }
 
     fn call(&mut self, call: &Call) -> Res<CExpr> {

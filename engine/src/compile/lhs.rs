@@ -7,9 +7,10 @@
 //! [`VarSource`]s: where, in a token, their values will be found.
 
 use super::comparison::Comparison;
-use super::expr::{CExpr, CommandTable, ExprCompiler, Scope};
+use super::expr::{CExpr, CommandTable, ExprCompiler, Scope, RHS_OF_DEFRULE};
 use super::program::Program;
 use super::template::TemplateId;
+use crate::messages;
 use crate::syntax::ast::{
     Ce, Constraint, Expr, Pattern, PatternBody, SlotConstraint, Term, TermKind,
 };
@@ -318,7 +319,7 @@ impl<'a> LhsCompiler<'a> {
                     logical_level = Some(self.level);
                 }
             }
-            let mut rhs_scope = Scope::default();
+            let mut rhs_scope = Scope::for_body(RHS_OF_DEFRULE);
             let mut rhs_frame = Vec::with_capacity(self.vars.len());
             for (name, source) in &self.vars {
                 rhs_scope.slot(*name);
@@ -491,8 +492,11 @@ impl<'a> LhsCompiler<'a> {
                 slots.sort_by_key(|s| template_ref.slot_index(s.slot.name).unwrap_or(usize::MAX));
                 if implied {
                     let at = slots.first().map_or(p.span, |s| s.span);
+                    // CLIPS reads an ordered pattern and stops at the first list's `(`.
                     return Err(Diagnostic::new(at, format!("`{}` is not a deftemplate", p.relation.name))
-                        .with_label("ordered facts hold fields, not (slot value) lists; define the template first"));
+                        .with_label("ordered facts hold fields, not (slot value) lists; define the template first")
+                        .with_clips(messages::prntutil::prntutil2("defrule"))
+                        .read_to(at.start + 1));
                 }
                 for sc in slots {
                     let t = self.program.template(template);
@@ -950,12 +954,14 @@ fn logical_prefix(conjunction: &Conjunction<'_>) -> Res<usize> {
             span,
             "`logical` conditional elements must come first in a rule",
         )
-        .with_label("move it before every conditional element that is not `logical`")),
+        .with_label("move it before every conditional element that is not `logical`")
+        .with_clips(messages::rulepsr::rulepsr1())),
         Some(span) => Err(Diagnostic::new(
             span,
             "`logical` conditional elements must not be separated by others",
         )
-        .with_label("move it next to the other `logical` conditional elements")),
+        .with_label("move it next to the other `logical` conditional elements")
+        .with_clips(messages::rulepsr::rulepsr2())),
     }
 }
 

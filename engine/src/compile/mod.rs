@@ -14,6 +14,6 @@ pub mod special_forms;
 pub mod template;
 pub mod template_users;
 
-pub use expr::{CExpr, CommandTable, ExprCompiler, Scope};
+pub use expr::{CExpr, CommandTable, ExprCompiler, Scope, DEFFUNCTION, RHS_OF_DEFRULE};
 pub use program::Program;
 pub use template::{ModuleId, Template, TemplateId};

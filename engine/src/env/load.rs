@@ -9,14 +9,14 @@ use crate::compile::lhs::{Disjunct, LhsCompiler};
 use crate::compile::program::{split_qualified, Exported, Function, Global};
 use crate::compile::template::{Slot, SlotConstraint, SlotDefault, Template};
 use crate::compile::template_users::TemplateUser;
-use crate::compile::{ExprCompiler, Scope, TemplateId};
+use crate::compile::{ExprCompiler, Scope, TemplateId, DEFFUNCTION};
 use crate::eval::{self, Unwind};
 use crate::exact::collect_exact;
 use crate::messages;
 use crate::rete::ProductionId;
 use crate::syntax::ast::{self, Construct, DefaultSpec, Expr, TopLevel};
 use crate::syntax::parse::{is_construct_name, parse_each, parse_top_level};
-use crate::syntax::sexpr::{line_end, read_next, Next};
+use crate::syntax::sexpr::{find_construct_start, line_end, read_next, read_prefix, Next, SExpr};
 use crate::syntax::{Diagnostic, SourceText};
 use crate::value::{atom, Value};
 use std::rc::Rc;
@@ -46,6 +46,23 @@ impl LoadError {
             diagnostics: Vec::new(),
             rendered: text,
         }
+    }
+}
+
+/// The construct starting at or after `pos` (after blanks) that is never closed,
+/// read to the end of `text` with its open lists closed there; `None` if what
+/// starts there is no construct. Its spans are offsets in `text`.
+fn unclosed_construct(text: &str, pos: usize) -> Option<SExpr> {
+    let at = pos + crate::syntax::sexpr::skip_blanks(text.get(pos..)?);
+    if find_construct_start(text, at, is_construct_name) != Some(at) {
+        return None;
+    }
+    // Blanks in place of what comes before keep the offsets those of `text`.
+    let padded = format!("{}{}", " ".repeat(at), text.get(at..)?);
+    match read_prefix(&padded)? {
+        (item, Some(_still_open)) => Some(item),
+        // Closed after all: the reading failed for another reason.
+        (_, None) => None,
     }
 }
 
@@ -201,7 +218,9 @@ impl Environment {
         let marks = output == LoadOutput::Progress;
         loop {
             let found = self.next_construct(name, text, pos, after_error, output, &mut diagnostics);
-            let Some((item, end)) = found else { break };
+            let Some((item, end, unclosed)) = found else {
+                break;
+            };
             pos = end;
             let kind = item
                 .head()
@@ -213,15 +232,17 @@ impl Environment {
                     self.rt.routers.write("t", mark);
                 }
             }
-            let defined = match parse_top_level(&item) {
-                Ok(TopLevel::Construct(c)) => {
+            let defined = match (parse_top_level(&item), unclosed) {
+                // A construct never closed is an error even when its text reads well.
+                (Ok(_), Some(unclosed)) => Err(unclosed),
+                (Ok(TopLevel::Construct(c)), None) => {
                     let outer = std::mem::replace(&mut self.rt.load_marks, marks);
                     let defined = self.define(&c, text, origin);
                     self.rt.load_marks = outer;
                     defined
                 }
-                Ok(TopLevel::Command(_)) => Ok(()),
-                Err(ds) => Err(ds
+                (Ok(TopLevel::Command(_)), None) => Ok(()),
+                (Err(ds), _) => Err(ds
                     .into_iter()
                     .min_by_key(Diagnostic::reached)
                     .unwrap_or_else(|| Diagnostic::new(item.span, format!("malformed {kind}")))),
@@ -237,6 +258,10 @@ impl Environment {
                     };
                     self.report_construct_error(&d, &source);
                 }
+                // CLIPS goes on from where it stopped reading, to the next construct.
+                let stopped = d.read_to.filter(|&r| r > item.span.start && r < end);
+                let resume = stopped.and_then(|r| find_construct_start(text, r, is_construct_name));
+                pos = resume.filter(|&r| r < end).unwrap_or(end);
                 diagnostics.push(d);
             }
         }
@@ -254,7 +279,9 @@ impl Environment {
     /// offset after it, or `None` at the end of the text (or at a read error, which
     /// is reported). Items that are not constructs are skipped; the first is
     /// reported unless the search follows a construct with an error, as CLIPS's
-    /// error correction goes.
+    /// error correction goes. A construct left open to the end of the text is
+    /// returned as read so far (its lists closed there), with the reading error:
+    /// CLIPS reports the error it finds inside it, and resumes after that.
     fn next_construct(
         &mut self,
         name: &str,
@@ -263,19 +290,26 @@ impl Environment {
         after_error: bool,
         output: LoadOutput,
         diagnostics: &mut Vec<Diagnostic>,
-    ) -> Option<(crate::syntax::sexpr::SExpr, usize)> {
+    ) -> Option<(crate::syntax::sexpr::SExpr, usize, Option<Diagnostic>)> {
         let mut reported = after_error;
         loop {
             let (problem, next) = match read_next(text, pos) {
                 Ok(Next::End) => return None,
                 Ok(Next::Item(item, end)) => {
                     if item.head().is_some_and(|h| is_construct_name(h.as_str())) {
-                        return Some((item, end));
+                        return Some((item, end, None));
                     }
                     (not_a_construct(item.span), end)
                 }
                 Ok(Next::StrayClose(at)) => (stray_close(at), at + 1),
                 Err(d) => {
+                    // An unclosed list is reported at its `(`: the construct's own
+                    // (other reading errors, such as too deep a nesting, are not).
+                    let at_start =
+                        d.span.start == pos + crate::syntax::sexpr::skip_blanks(&text[pos..]);
+                    if let Some(item) = unclosed_construct(text, pos).filter(|_| at_start) {
+                        return Some((item, text.len(), Some(d)));
+                    }
                     if output != LoadOutput::Silent {
                         self.report_diagnostic(&d, name, text);
                     }
@@ -648,7 +682,7 @@ impl Environment {
             frame_size: 0,
             source: Some(source),
         });
-        let mut scope = Scope::default();
+        let mut scope = Scope::for_body(DEFFUNCTION);
         for p in f.params.iter().chain(f.rest.iter()) {
             scope.slot(p.name);
         }

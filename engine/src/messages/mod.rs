@@ -29,6 +29,8 @@ pub mod pattern;
 pub mod patterns;
 pub mod prntutil;
 pub mod procedures;
+pub mod rulelhs;
+pub mod rulepsr;
 pub mod strngfun;
 pub mod templates;
 pub mod textpro;

@@ -7,6 +7,12 @@ pub fn prccode4(kind: &str, name: &str) -> String {
     format!("[PRCCODE4] Execution halted during the actions of {kind} '{name}'.")
 }
 
+/// `[PRCCODE3]`: the variable `?name` is referenced in `body` (`RHS of defrule`,
+/// `deffunction`) but bound nowhere before.
+pub fn prccode3(name: &str, body: &str) -> String {
+    format!("\n[PRCCODE3] Undefined variable ?{name} referenced in {body}.")
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

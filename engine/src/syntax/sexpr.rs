@@ -424,6 +424,51 @@ pub fn skip_blanks(text: &str) -> usize {
     i
 }
 
+/// The offset of the first `(` at or after `from` that is followed by a word for
+/// which `is_construct` holds (blanks may come between): where CLIPS, having given
+/// up on a construct, starts reading again. Strings and comments are skipped, as
+/// CLIPS reads token by token; lists are not, so a construct inside an unclosed
+/// one is found.
+pub fn find_construct_start(
+    text: &str,
+    from: usize,
+    is_construct: impl Fn(&str) -> bool,
+) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut i = from;
+    while let Some(&byte) = bytes.get(i) {
+        match byte {
+            b'"' => {
+                i += 1;
+                while let Some(&b) = bytes.get(i) {
+                    i += if b == b'\\' { 2 } else { 1 };
+                    if b == b'"' {
+                        break;
+                    }
+                }
+            }
+            b';' => {
+                while bytes.get(i).is_some_and(|&b| b != b'\n') {
+                    i += 1;
+                }
+            }
+            b'(' => {
+                let word_start = i + 1 + skip_blanks(text.get(i + 1..)?);
+                let rest = text.get(word_start..)?;
+                let word_len = rest
+                    .find(|c: char| c.is_whitespace() || "()\";".contains(c))
+                    .unwrap_or(rest.len());
+                if rest.get(..word_len).is_some_and(&is_construct) {
+                    return Some(i);
+                }
+                i += 1;
+            }
+            _ => i += 1,
+        }
+    }
+    None
+}
+
 /// How far [`check_nesting`] looks.
 #[derive(Clone, Copy, PartialEq)]
 enum Extent {
@@ -595,6 +640,15 @@ pub fn parse_number(text: &str) -> Option<Token> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn construct_starts_are_found_outside_strings_and_comments() {
+        let is_rule = |w: &str| w == "defrule";
+        let text = "(a \"(defrule x\" ; (defrule y\n (b ( defrule z";
+        let at = super::find_construct_start(text, 1, is_rule);
+        assert_eq!(at.map(|at| &text[at..]), Some("( defrule z"));
+        assert_eq!(super::find_construct_start("(defrules)", 0, is_rule), None);
+    }
+
     use super::*;
 
     #[test]

@@ -1,9 +1,10 @@
 //! Conditional elements: patterns (optionally bound with `?f <-`), test, not, and,
 //! or, exists, forall and logical.
 
-use super::common::{closing, describe, sf_var};
+use super::common::{closing, describe, first_token_end, sf_var};
 use super::expr::parse_expr;
 use super::pattern::parse_pattern;
+use crate::messages::{prntutil::prntutil2, rulelhs};
 use crate::syntax::ast::{Ce, Ident};
 use crate::syntax::sexpr::{SExpr, Token};
 use crate::syntax::{Diagnostic, Span};
@@ -44,12 +45,12 @@ pub fn parse_ce(items: &[SExpr], pos: &mut usize) -> Result<Ce, Diagnostic> {
         }
         return match sf_var(item) {
             Some(var) => bound_pattern(var, arrow.span, pattern),
-            None => Err(not_a_ce(item, true)),
+            None => Err(not_a_ce(item, None, true)),
         };
     }
     match item.as_list() {
         Some(list) => list_ce(item, list),
-        None => Err(not_a_ce(item, false)),
+        None => Err(not_a_ce(item, items.get(*pos), false)),
     }
 }
 
@@ -75,13 +76,15 @@ fn bound_pattern(var: Ident, arrow: Span, pattern: Option<&SExpr>) -> Result<Ce,
                 var.name
             ),
         )
-        .with_label("expected a pattern such as `(person (name ?n))`"));
+        .with_label("expected a pattern such as `(person (name ?n))`")
+        .with_clips(prntutil2(rulelhs::BINDING_PATTERNS)));
     };
     let ce_name = pattern
         .head()
         .filter(|h| CE_NAMES.contains(&h.as_str()))
         .zip(pattern.as_list().and_then(|l| l.first()));
     if let Some((name, head)) = ce_name {
+        let list = pattern.as_list().unwrap_or_default();
         return Err(Diagnostic::new(
             head.span,
             format!(
@@ -89,7 +92,9 @@ fn bound_pattern(var: Ident, arrow: Span, pattern: Option<&SExpr>) -> Result<Ce,
                 var.name
             ),
         )
-        .with_label("expected a pattern such as `(person (name ?n))`"));
+        .with_label("expected a pattern such as `(person (name ?n))`")
+        .with_clips(prntutil2("defrule"))
+        .read_to(list.get(1).map_or(pattern.span.end, first_token_end)));
     }
     if pattern.as_list().is_none() {
         return Err(Diagnostic::new(
@@ -100,13 +105,16 @@ fn bound_pattern(var: Ident, arrow: Span, pattern: Option<&SExpr>) -> Result<Ce,
                 describe(pattern)
             ),
         )
-        .with_label("expected a pattern such as `(person (name ?n))`"));
+        .with_label("expected a pattern such as `(person (name ?n))`")
+        .with_clips(prntutil2(rulelhs::BINDING_PATTERNS))
+        .read_to(pattern.span.end));
     }
     parse_pattern(pattern, Some(var)).map(Ce::Pattern)
 }
 
-/// The error for a token where a conditional element should be.
-fn not_a_ce(item: &SExpr, before_arrow: bool) -> Diagnostic {
+/// The error for a token where a conditional element should be; `next` is the item
+/// after it, which CLIPS reads to find the `<-` after a variable.
+fn not_a_ce(item: &SExpr, next: Option<&SExpr>, before_arrow: bool) -> Diagnostic {
     let (message, label) = match item.as_token() {
         Some(Token::Arrow) => (
             "`<-` needs a variable before it".to_string(),
@@ -132,7 +140,19 @@ fn not_a_ce(item: &SExpr, before_arrow: bool) -> Diagnostic {
             EXPECTED_CE,
         ),
     };
-    Diagnostic::new(item.span, message).with_label(label)
+    let diagnostic = Diagnostic::new(item.span, message).with_label(label);
+    match item.as_token() {
+        Some(Token::SfVar(_)) if !before_arrow => {
+            let diagnostic = diagnostic.with_clips(prntutil2(rulelhs::BINDING_PATTERNS));
+            match next {
+                Some(next) => diagnostic.read_to(first_token_end(next)),
+                None => diagnostic,
+            }
+        }
+        _ => diagnostic
+            .with_clips(prntutil2("defrule"))
+            .read_to(item.span.end),
+    }
 }
 
 /// A list in a rule's left-hand side: a special CE or a pattern.
@@ -155,7 +175,7 @@ fn list_ce(item: &SExpr, list: &[SExpr]) -> Result<Ce, Diagnostic> {
     };
     let ces = sub_ces(list)?;
     if ces.len() < minimum {
-        return Err(too_few(name, span));
+        return Err(too_few(name, span).with_clips(prntutil2(&rulelhs::ce_syntax(name))));
     }
     Ok(match name {
         "not" => match <[Ce; 1]>::try_from(ces) {
@@ -164,7 +184,9 @@ fn list_ce(item: &SExpr, list: &[SExpr]) -> Result<Ce, Diagnostic> {
                 let second = ces.get(1).map_or(span, Ce::span);
                 return Err(
                     Diagnostic::new(second, "`not` takes exactly one conditional element")
-                        .with_label("to negate several at once, wrap them: `(not (and (a) (b)))`"),
+                        .with_label("to negate several at once, wrap them: `(not (and (a) (b)))`")
+                        .with_clips(prntutil2(&rulelhs::ce_syntax(name)))
+                        .read_to(span.end),
                 );
             }
         },
@@ -186,6 +208,8 @@ fn sub_ces(list: &[SExpr]) -> Result<Vec<Ce>, Diagnostic> {
     Ok(ces)
 }
 
+/// The error for `(name ...)` holding fewer conditional elements than it needs
+/// (CLIPS reads it to its `)`).
 fn too_few(name: &str, span: Span) -> Diagnostic {
     let (message, label) = match name {
         "not" => (
@@ -201,7 +225,9 @@ fn too_few(name: &str, span: Span) -> Diagnostic {
             "expected a conditional element before `)`",
         ),
     };
-    Diagnostic::new(closing(span), message).with_label(label)
+    Diagnostic::new(closing(span), message)
+        .with_label(label)
+        .read_to(span.end)
 }
 
 /// `(test (call ...))`.
@@ -210,23 +236,30 @@ fn test_ce(list: &[SExpr], span: Span) -> Result<Ce, Diagnostic> {
     let Some(arg) = list.get(1) else {
         return Err(
             Diagnostic::new(closing(span), "`test` needs a function call to evaluate")
-                .with_label(EXAMPLE),
+                .with_label(EXAMPLE)
+                .with_clips(prntutil2(rulelhs::FUNCTION_CALLS))
+                .read_to(span.end),
         );
     };
-    if let Some(extra) = list.get(2) {
-        return Err(
-            Diagnostic::new(extra.span, "`test` takes exactly one function call")
-                .with_label("combine conditions inside it: `(test (and (> ?x 1) (< ?x 9)))`"),
-        );
-    }
     if arg.as_list().is_none() {
         return Err(Diagnostic::new(
             arg.span,
             format!("`test` needs a function call, not {}", describe(arg)),
         )
-        .with_label(EXAMPLE));
+        .with_label(EXAMPLE)
+        .with_clips(prntutil2(rulelhs::FUNCTION_CALLS))
+        .read_to(arg.span.end));
     }
-    Ok(Ce::Test(parse_expr(arg)?, span))
+    let call = parse_expr(arg)?;
+    if let Some(extra) = list.get(2) {
+        return Err(
+            Diagnostic::new(extra.span, "`test` takes exactly one function call")
+                .with_label("combine conditions inside it: `(test (and (> ?x 1) (< ?x 9)))`")
+                .with_clips(prntutil2(rulelhs::TEST_CE))
+                .read_to(first_token_end(extra)),
+        );
+    }
+    Ok(Ce::Test(call, span))
 }
 
 /// The error for `(declare ...)` or `(object ...)` among the conditional elements.
@@ -238,6 +271,8 @@ fn misplaced(list: &[SExpr], name: &str, span: Span) -> Diagnostic {
             "`declare` must come right after the rule's name and comment",
         )
         .with_label("a rule has one `(declare ...)`, before its first conditional element")
+        .with_clips(prntutil2("defrule"))
+        .read_to(list.get(1).map_or(span.end, first_token_end))
     } else {
         Diagnostic::new(
             at,

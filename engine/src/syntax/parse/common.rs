@@ -26,6 +26,11 @@ impl Diags {
         result.map_err(|mut d| self.0.append(&mut d)).ok()
     }
 
+    /// The first diagnostic recorded, if any.
+    pub(super) fn first(&self) -> Option<&Diagnostic> {
+        self.0.first()
+    }
+
     /// `value` if nothing was recorded, else every recorded diagnostic.
     pub(super) fn finish<T>(self, value: T) -> Result<T, Vec<Diagnostic>> {
         if self.0.is_empty() {
@@ -55,6 +60,13 @@ pub(super) fn read_past(item: Option<&SExpr>, list: Span) -> usize {
         Some(token) => token.span.end,
         None => list.end,
     }
+}
+
+/// The offset just past the first token of `item`: its `(` if it is a list. CLIPS
+/// reads an item token by token, so this is where it stops when the item's first
+/// token is already wrong.
+pub(super) fn first_token_end(item: &SExpr) -> usize {
+    read_past(Some(item), item.span)
 }
 
 /// How an item reads in a message: "the symbol `red`", "a list", "the variable `?x`".

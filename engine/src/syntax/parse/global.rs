@@ -1,6 +1,6 @@
 //! `(defglobal [module] ?*name* = expr ...)`.
 
-use super::common::{closing, describe, symbol};
+use super::common::{closing, describe, first_token_end, symbol};
 use super::expr::parse_expr;
 use crate::messages;
 use crate::syntax::ast::{Defglobal, DefglobalError, Expr, Ident};
@@ -39,15 +39,6 @@ pub(super) fn parse_defglobal(items: &[SExpr], whole: Span) -> Defglobal {
         globals,
         error,
         span: whole,
-    }
-}
-
-/// The offset just past the first token of `item`: a list's `(` is all CLIPS reads
-/// of a list where it expects a single token.
-fn first_token_end(item: &SExpr) -> usize {
-    match item.as_list() {
-        Some(_) => item.span.start + 1,
-        None => item.span.end,
     }
 }
 

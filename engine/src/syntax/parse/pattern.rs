@@ -1,8 +1,9 @@
 //! Patterns: `(relation constraint...)` for ordered facts and
 //! `(relation (slot constraint...)...)` for deftemplate facts.
 
-use super::common::{describe, symbol};
+use super::common::{describe, first_token_end, symbol};
 use super::constraint::{glued_call, parse_constraint};
+use crate::messages::{prntutil::prntutil2, rulelhs};
 use crate::syntax::ast::{Constraint, Ident, Pattern, PatternBody, SlotConstraint};
 use crate::syntax::sexpr::{SExpr, Token};
 use crate::syntax::Diagnostic;
@@ -12,7 +13,9 @@ pub(super) fn parse_pattern(item: &SExpr, binding: Option<Ident>) -> Result<Patt
     let items = item.as_list().unwrap_or_default();
     let Some(head) = items.first() else {
         return Err(Diagnostic::new(item.span, "a pattern cannot be empty")
-            .with_label("expected a relation name, e.g. `(color red)`"));
+            .with_label("expected a relation name, e.g. `(color red)`")
+            .with_clips(prntutil2(rulelhs::FIRST_FIELD))
+            .read_to(item.span.end));
     };
     let Some(relation) = symbol(head) else {
         return Err(Diagnostic::new(
@@ -22,8 +25,19 @@ pub(super) fn parse_pattern(item: &SExpr, binding: Option<Ident>) -> Result<Patt
                 describe(head)
             ),
         )
-        .with_label("expected e.g. `(color ?c)` or `(person (name ?n))`"));
+        .with_label("expected e.g. `(color ?c)` or `(person (name ?n))`")
+        .with_clips(prntutil2(rulelhs::FIRST_FIELD))
+        .read_to(first_token_end(head)));
     };
+    if relation.name.as_str() == "=" || relation.name.as_str() == ":" {
+        return Err(Diagnostic::new(
+            head.span,
+            format!("a pattern cannot start with `{}`", relation.name),
+        )
+        .with_label("`=` and `:` start a field's call; a pattern starts with a relation name")
+        .with_clips(prntutil2(rulelhs::FIELD_FIELD))
+        .read_to(head.span.end));
+    }
     let body = items.get(1..).unwrap_or_default();
     let slot_mode = body.first().is_some_and(|_| is_slot_list(body, 0));
     let stray = (body.iter().enumerate()).find(|&(i, _)| is_slot_list(body, i) != slot_mode);
@@ -73,10 +87,13 @@ fn mixed(stray: &SExpr, slot_mode: bool) -> Diagnostic {
         )
         .with_label("expected a slot constraint `(slot-name constraint...)`")
     } else {
+        // CLIPS reads an ordered pattern field by field and stops at the list's `(`.
         Diagnostic::new(
             stray.span,
             "a pattern cannot mix plain fields with slot constraints such as `(color red)`",
         )
+        .with_clips(prntutil2("defrule"))
+        .read_to(first_token_end(stray))
         .with_label(
             "to match a function's value write `=(...)`; to test a condition write `:(...)`",
         )
@@ -89,8 +106,20 @@ fn field_constraints(items: &[SExpr], close: usize) -> Result<Vec<Constraint>, D
     let mut pos = 0;
     // A field per item at most (fewer when `&`, `|` or `~` join items).
     let mut out = Vec::with_capacity(items.len());
+    // `(red | blue)`: CLIPS reads the connective as constraining the relation name.
+    let joined_to_relation = items
+        .first()
+        .filter(|i| matches!(i.as_token(), Some(Token::Amp | Token::Bar)));
     while pos < items.len() {
-        out.push(parse_constraint(items, &mut pos, close)?);
+        let constraint = parse_constraint(items, &mut pos, close);
+        out.push(constraint.map_err(|d| {
+            match joined_to_relation {
+                Some(connective) if out.is_empty() => d
+                    .with_clips(prntutil2(rulelhs::FIRST_FIELD))
+                    .read_to(connective.span.end),
+                _ => d,
+            }
+        })?);
     }
     Ok(out)
 }

@@ -3,6 +3,7 @@
 //! come first is checked once `or` is expanded: `(or (logical (a)) (logical (b)))`
 //! puts them first in each disjunct.)
 
+use crate::messages;
 use crate::syntax::ast::Ce;
 use crate::syntax::Diagnostic;
 
@@ -47,7 +48,10 @@ fn check_nested(ce: &Ce, within: Option<&str>, errors: &mut Vec<Diagnostic>) {
                         ce.span(),
                         format!("`logical` cannot be used inside `{within}`"),
                     )
-                    .with_label("put `logical` at the start of the rule, outside `not`, `exists` and `forall`"),
+                    .with_label("put `logical` at the start of the rule, outside `not`, `exists` and `forall`")
+                    .with_clips(messages::rulelhs::rulelhs1())
+                    // CLIPS stops right after the word `logical`.
+                    .read_to(ces.first().map_or(ce.span().end, |c| c.span().start)),
                 );
             }
             (ces.as_slice(), None)

@@ -5,6 +5,7 @@ use super::common::{closing, header, Diags};
 use super::declare::{parse_declare, Declarations};
 use super::expr::parse_expr;
 use super::placement::check_lhs;
+use crate::messages::prntutil::prntutil2;
 use crate::syntax::ast::Defrule;
 use crate::syntax::sexpr::SExpr;
 use crate::syntax::{Diagnostic, Span};
@@ -28,19 +29,10 @@ const COMMON_ACTIONS: [&str; 10] = [
 pub(super) fn parse_defrule(items: &[SExpr], whole: Span) -> Result<Defrule, Vec<Diagnostic>> {
     let header = header(items, whole, "defrule").map_err(|d| vec![d])?;
     let body = items.get(header.body..).unwrap_or_default();
-    let Some(arrow) = body.iter().position(|item| item.is_symbol("=>")) else {
-        // Point at the first item that looks like an action, else at the end.
-        let action = body.iter().find(|item| {
-            item.head()
-                .is_some_and(|h| COMMON_ACTIONS.contains(&h.as_str()))
-        });
-        return Err(vec![Diagnostic::new(
-            action.map_or(closing(whole), |a| a.span),
-            format!("missing `=>` in defrule `{}`", header.name.name),
-        )
-        .with_label("expected `=>` before the actions")]);
-    };
-    let (lhs_items, rhs_items) = body.split_at(arrow);
+    let arrow = body.iter().position(|item| item.is_symbol("=>"));
+    // Without `=>` CLIPS reads every item as a conditional element: a bad one is
+    // the error, else the rule's end where the `=>` was expected.
+    let (lhs_items, rhs_items) = body.split_at(arrow.unwrap_or(body.len()));
     let mut diags = Diags::default();
     let mut pos = 0;
     let mut declared = Declarations::default();
@@ -62,6 +54,14 @@ pub(super) fn parse_defrule(items: &[SExpr], whole: Span) -> Result<Defrule, Vec
     for error in check_lhs(&lhs) {
         diags.push(error);
     }
+    if arrow.is_none() {
+        return Err(vec![missing_arrow(
+            body,
+            &header.name.name,
+            whole,
+            diags.first(),
+        )]);
+    }
     let rhs = (rhs_items.iter().skip(1))
         .filter_map(|action| diags.one(parse_expr(action)))
         .collect();
@@ -74,6 +74,38 @@ pub(super) fn parse_defrule(items: &[SExpr], whole: Span) -> Result<Defrule, Vec
         rhs,
         span: whole,
     })
+}
+
+/// The error for a rule without `=>`: at the first item that looks like an action,
+/// else at the rule's end. CLIPS, reading the actions as conditional elements,
+/// reports the first of them it cannot read (`first_error`), else the rule's end.
+fn missing_arrow(
+    body: &[SExpr],
+    name: &str,
+    whole: Span,
+    first_error: Option<&Diagnostic>,
+) -> Diagnostic {
+    let action = body.iter().find(|item| {
+        item.head()
+            .is_some_and(|h| COMMON_ACTIONS.contains(&h.as_str()))
+    });
+    let missing = Diagnostic::new(
+        action.map_or(closing(whole), |a| a.span),
+        format!("missing `=>` in defrule `{name}`"),
+    )
+    .with_label("expected `=>` before the actions");
+    match first_error {
+        Some(Diagnostic {
+            clips: Some(clips),
+            read_to,
+            ..
+        }) => Diagnostic {
+            clips: Some(clips.clone()),
+            read_to: *read_to,
+            ..missing
+        },
+        _ => missing.with_clips(prntutil2("defrule")).read_to(whole.end),
+    }
 }
 
 /// Whether `item` is a list headed by `name`.
