@@ -303,11 +303,10 @@ impl Environment {
                 }
                 Ok(Next::StrayClose(at)) => (stray_close(at), at + 1),
                 Err(d) => {
-                    // An unclosed list is reported at its `(`: the construct's own
-                    // (other reading errors, such as too deep a nesting, are not).
-                    let at_start =
-                        d.span.start == pos + crate::syntax::sexpr::skip_blanks(&text[pos..]);
-                    if let Some(item) = unclosed_construct(text, pos).filter(|_| at_start) {
+                    // A construct left open (not other reading errors, such as too
+                    // deep a nesting) is read as far as it goes.
+                    let open = crate::syntax::sexpr::is_unclosed(&d);
+                    if let Some(item) = unclosed_construct(text, pos).filter(|_| open) {
                         return Some((item, text.len(), Some(d)));
                     }
                     if output != LoadOutput::Silent {

@@ -305,8 +305,7 @@ fn nest<'i>(
     lists.read_gap(text, gap_start, end)?;
     match (lists.items.pop(), lists.open.last()) {
         (Some(list), None) if lists.items.is_empty() => Ok(list),
-        _ => Err(Diagnostic::new(Span::new(at, at + 1), "unclosed `(`")
-            .with_label("expected a matching `)` before the end of the input")),
+        _ => Err(unclosed(at)),
     }
 }
 
@@ -510,10 +509,24 @@ fn check_nesting(text: &str, at: usize, extent: Extent) -> Result<usize, Diagnos
         }
     }
     match open.last() {
-        Some(&start) => Err(Diagnostic::new(Span::new(start, start + 1), "unclosed `(`")
-            .with_label("expected a matching `)` before the end of the input")),
+        Some(&start) => Err(unclosed(start)),
         None => Ok(bytes.len()),
     }
+}
+
+/// What the reader says of a `(` at `at` that is never closed.
+const UNCLOSED: &str = "unclosed `(`";
+
+/// The error for the `(` at `at`, never closed.
+fn unclosed(at: usize) -> Diagnostic {
+    Diagnostic::new(Span::new(at, at + 1), UNCLOSED)
+        .with_label("expected a matching `)` before the end of the input")
+}
+
+/// Whether `d`, a reading error, is a `(` never closed (and not, say, nesting
+/// deeper than [`MAX_NESTING`]).
+pub fn is_unclosed(d: &Diagnostic) -> bool {
+    d.message == UNCLOSED
 }
 
 /// The offset of the newline ending the line that byte `at` is on, or the length.
