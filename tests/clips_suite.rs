@@ -154,6 +154,13 @@ fn run(suite: &Path, driver: &str, engine: Engine) -> Outcome {
     }
 }
 
+/// Writes a line straight to standard error, past the test harness's capture, so
+/// that the table and the figures show in the CI log.
+fn note(text: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "clips_suite: {text}");
+}
+
 /// Runs every driver on `engine`, as many at a time as there are cores; the
 /// outcomes in the drivers' order.
 fn run_all(suite: &Path, drivers: &[String], engine: Engine) -> Vec<(String, Outcome)> {
@@ -186,7 +193,7 @@ fn passed(results: &[(String, Outcome)]) -> Vec<&str> {
 #[test]
 fn clips_regression_suite() {
     let Some(suite) = suite() else {
-        eprintln!("clips_suite: skipped: ../shared/clips-6.41/test_suite is absent");
+        note("skipped: ../shared/clips-6.41/test_suite is absent");
         return;
     };
     let mut drivers: Vec<String> = std::fs::read_dir(&suite)
@@ -198,7 +205,7 @@ fn clips_regression_suite() {
     let results = run_all(&suite, &drivers, Engine::Salience);
     let on_salience = passed(&results);
     for (driver, outcome) in &results {
-        eprintln!("clips_suite: {driver:<10} {outcome:?}");
+        note(&format!("{driver:<10} {outcome:?}"));
     }
     let console = std::env::var_os("CLIPS_641").map(PathBuf::from);
     let reference = match console.as_deref().filter(|c| c.is_file()) {
@@ -216,11 +223,11 @@ fn clips_regression_suite() {
         }
         None => "CLIPS 6.41 not run: set CLIPS_641 to its console".to_string(),
     };
-    eprintln!(
-        "clips_suite: {} of {} drivers pass on Salience ({reference})",
+    note(&format!(
+        "{} of {} drivers pass on Salience ({reference})",
         on_salience.len(),
         results.len()
-    );
+    ));
     let broken: Vec<_> = (results.iter())
         .filter(|(_, o)| matches!(o, Outcome::Crashed(_) | Outcome::TimedOut))
         .collect();

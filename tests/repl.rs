@@ -5,8 +5,14 @@ use std::process::{Command, Output, Stdio};
 
 /// Runs `salience repl` with `script` on standard input.
 fn repl(script: &str) -> Output {
+    repl_with(&[], script)
+}
+
+/// [`repl`] with extra options after `repl`.
+fn repl_with(options: &[&str], script: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_salience"))
         .arg("repl")
+        .args(options)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -63,7 +69,8 @@ fn a_scripted_session_defines_resets_runs_and_exits() {
 
 #[test]
 fn errors_are_shown_with_a_caret_and_the_session_goes_on() {
-    let out = repl(
+    let out = repl_with(
+        &["--diagnostics", "rich"],
         "(deftemplate p (slot n))\n\
          (defrule bad\n\
          \x20 (p (m ?x))\n\
@@ -78,6 +85,26 @@ fn errors_are_shown_with_a_caret_and_the_session_goes_on() {
     );
     assert!(stderr.contains(" --> <stdin>:2:7"), "{stderr}");
     assert!(stderr.contains("  (p (m ?x))\n  |       ^"), "{stderr}");
+    assert!(text(&out.stdout).ends_with("CLIPS> <Fact-1>\nCLIPS> "));
+}
+
+/// By default the REPL shows CLIPS 6.41's message and construct echo (recorded from
+/// the console for this input).
+#[test]
+fn errors_are_shown_in_clips_words_by_default() {
+    let out = repl(
+        "(deftemplate p (slot n))\n\
+         (defrule bad\n\
+         \x20 (p (m ?x))\n\
+         \x20 =>)\n\
+         (assert (p (n 1)))\n",
+    );
+    assert!(out.status.success());
+    assert_eq!(
+        text(&out.stderr),
+        "\n[TMPLTDEF1] Invalid slot 'm' not defined in corresponding deftemplate 'p'.\n\
+         \nERROR:\n(defrule MAIN::bad\n   (p (m\n"
+    );
     assert!(text(&out.stdout).ends_with("CLIPS> <Fact-1>\nCLIPS> "));
 }
 

@@ -1036,13 +1036,7 @@ fn literal_violation(
     slot: &super::template::Slot,
     values: &[Expr],
 ) -> Option<(Value, super::template::Violation)> {
-    let constants: Vec<Value> = values
-        .iter()
-        .filter_map(|v| match v {
-            Expr::Const(value, _) => Some(value.clone()),
-            _ => None,
-        })
-        .collect();
+    let constants = Expr::constant_values(values);
     let counted = slot.multi && constants.len() == values.len();
     let all = Value::multifield(constants);
     let violation = slot.constraint.check_slot_value(&all, counted).err()?;

@@ -577,13 +577,7 @@ impl Environment {
                     SlotDefault::Static(value)
                 }
                 DefaultSpec::Dynamic(exprs) => {
-                    let constants: Vec<Value> = exprs
-                        .iter()
-                        .filter_map(|e| match e {
-                            Expr::Const(v, _) => Some(v.clone()),
-                            _ => None,
-                        })
-                        .collect();
+                    let constants = Expr::constant_values(exprs);
                     // CLIPS counts the values only when it knows them all.
                     let multi = s.multi && constants.len() == exprs.len();
                     check_default(s, &constraint, &Value::multifield(constants), multi)?;

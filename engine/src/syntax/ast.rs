@@ -42,6 +42,17 @@ pub enum Expr {
 }
 
 impl Expr {
+    /// The values of the constants among `exprs`, in order (CLIPS checks the
+    /// constants of a slot's values when it reads them).
+    pub fn constant_values(exprs: &[Expr]) -> Vec<Value> {
+        (exprs.iter())
+            .filter_map(|e| match e {
+                Expr::Const(value, _) => Some(value.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Where the expression is in the source.
     pub fn span(&self) -> Span {
         match self {

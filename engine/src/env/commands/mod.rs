@@ -1346,11 +1346,9 @@ fn undeftemplate(rt: &mut Runtime, args: &[Value]) -> R {
     };
     for id in ids {
         if rt.template_in_use(id).is_some() {
-            let line = format!(
-                "[PRNTUTIL4] Unable to delete deftemplate {}.\n",
-                rt.program.template(id).name
-            );
-            rt.routers.write("werror", &line);
+            let name = rt.program.template(id).name;
+            let message = crate::messages::prntutil::prntutil4("deftemplate", name.as_str());
+            rt.routers.write("werror", &format!("{message}\n"));
         } else {
             rt.program.remove_template(id);
         }
