@@ -67,16 +67,16 @@ fn a_scripted_session_defines_resets_runs_and_exits() {
     );
 }
 
+/// A rule naming a slot its template lacks, between two good commands.
+const BAD_RULE_SESSION: &str = "(deftemplate p (slot n))\n\
+    (defrule bad\n\
+    \x20 (p (m ?x))\n\
+    \x20 =>)\n\
+    (assert (p (n 1)))\n";
+
 #[test]
 fn errors_are_shown_with_a_caret_and_the_session_goes_on() {
-    let out = repl_with(
-        &["--diagnostics", "rich"],
-        "(deftemplate p (slot n))\n\
-         (defrule bad\n\
-         \x20 (p (m ?x))\n\
-         \x20 =>)\n\
-         (assert (p (n 1)))\n",
-    );
+    let out = repl_with(&["--diagnostics", "rich"], BAD_RULE_SESSION);
     assert!(out.status.success());
     let stderr = text(&out.stderr);
     assert!(
@@ -92,13 +92,7 @@ fn errors_are_shown_with_a_caret_and_the_session_goes_on() {
 /// the console for this input).
 #[test]
 fn errors_are_shown_in_clips_words_by_default() {
-    let out = repl(
-        "(deftemplate p (slot n))\n\
-         (defrule bad\n\
-         \x20 (p (m ?x))\n\
-         \x20 =>)\n\
-         (assert (p (n 1)))\n",
-    );
+    let out = repl(BAD_RULE_SESSION);
     assert!(out.status.success());
     assert_eq!(
         text(&out.stderr),
