@@ -322,13 +322,13 @@ fn fitted(rt: &mut Runtime, fact: &SavedFact) -> Result<(TemplateId, Slots), Str
 
 #[cfg(test)]
 mod tests {
+    use crate::env::commands::test_support::temp_path as shared_temp_path;
     use crate::env::commands::test_support::{captured, eval};
-    use crate::value::Value;
 
     fn temp_path(name: &str) -> String {
-        let path = std::env::temp_dir().join(format!("salience-facts-{name}"));
-        path.display().to_string()
+        shared_temp_path("facts", name)
     }
+    use crate::value::Value;
 
     const MODULES: &str = "(defmodule MAIN (export ?ALL))
         (deftemplate MAIN::A (slot x))

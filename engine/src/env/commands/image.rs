@@ -332,13 +332,13 @@ fn define_image_construct(env: &mut Environment, construct: &ImageConstruct) {
 
 #[cfg(test)]
 mod tests {
+    use crate::env::commands::test_support::temp_path as shared_temp_path;
     use crate::env::commands::test_support::{captured, eval};
-    use crate::value::Value;
 
     fn temp_path(name: &str) -> String {
-        let path = std::env::temp_dir().join(format!("salience-image-{name}"));
-        path.display().to_string()
+        shared_temp_path("image", name)
     }
+    use crate::value::Value;
 
     const PROGRAM: &str = "(defmodule A (export ?ALL))
         (defrule r1 (a ?x) => (printout t ?x crlf))

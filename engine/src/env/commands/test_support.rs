@@ -29,3 +29,10 @@ pub(super) fn error_of(text: &str) -> String {
         Err(message) => message,
     }
 }
+
+/// A path in the temporary directory for a test's file `name`, prefixed with
+/// `kind` so that tests of different commands do not share files.
+pub(super) fn temp_path(kind: &str, name: &str) -> String {
+    let path = std::env::temp_dir().join(format!("salience-{kind}-{name}"));
+    path.display().to_string()
+}
