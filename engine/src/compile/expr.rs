@@ -118,6 +118,9 @@ pub enum Special {
     /// bound yet: reading it then is an error (CLIPS's `[EVALUATN1]`), not nil. The
     /// name is shown as written: `?x`, or `$?x` for a multifield variable.
     TopLevelVar(u16, Atom, bool),
+    /// A variable that only the actions bind (`bind`, a loop): read before it has
+    /// a value, it is CLIPS's `[PRCCODE5]`, naming the deffunction whose body it is in.
+    ActionVar(u16, Atom, Option<Atom>),
     /// `(printout channel item...)`: each item is printed as soon as it is
     /// evaluated, so output made by a nested call comes out in between.
     Printout(CExpr, Vec<CExpr>),
@@ -168,6 +171,7 @@ impl Special {
             | Special::Break
             | Special::QuerySlot(..)
             | Special::TopLevelVar(..)
+            | Special::ActionVar(..)
             | Special::Printout(..)
             | Special::Expand(_)
             | Special::BeforeRetraction(_) => return None,
@@ -273,6 +277,33 @@ pub struct Scope {
     /// What CLIPS calls the code compiled in this scope when it names an undefined
     /// variable in it (`[PRCCODE3]`): `RHS of defrule`, `deffunction`.
     pub body: Option<&'static str>,
+    /// The deffunction whose body this is, which `[PRCCODE5]` names.
+    pub function: Option<Atom>,
+    /// The first slot the actions bind (those before it hold parameters or pattern
+    /// variables, always bound): a read of a later one is checked.
+    actions_from: Option<u16>,
+    /// The variables the actions bind somewhere: CLIPS accepts a read of one that
+    /// comes before its `bind` (and fails at run time if it has no value yet).
+    bound_by_actions: Vec<Atom>,
+}
+
+/// Adds to `names` the variables `expr` binds with `bind`, at any depth.
+fn collect_bind_targets(expr: &Expr, names: &mut Vec<Atom>) {
+    let args = match expr {
+        Expr::Call(call) => {
+            if let (true, Some(Expr::Var(id) | Expr::MfVar(id))) =
+                (call.name.name.as_str() == "bind", call.args.first())
+            {
+                names.push(id.name);
+            }
+            &call.args
+        }
+        Expr::List(items, _) => items,
+        Expr::Const(..) | Expr::Var(_) | Expr::MfVar(_) | Expr::Global(_) => return,
+    };
+    for arg in args {
+        collect_bind_targets(arg, names);
+    }
 }
 
 /// What `[PRCCODE3]` calls a rule's actions.
@@ -288,6 +319,20 @@ impl Scope {
             body: Some(body),
             ..Scope::default()
         }
+    }
+
+    /// Starts the actions `body`: the slots allocated from now on are bound by
+    /// them, and a variable `body` binds anywhere may be read before its `bind`.
+    pub fn begin_actions(&mut self, body: &[Expr]) {
+        self.actions_from = Some(self.slots.len() as u16);
+        for expr in body {
+            collect_bind_targets(expr, &mut self.bound_by_actions);
+        }
+    }
+
+    /// Whether slot `slot` is bound by the actions, so may have no value yet.
+    fn bound_by_actions(&self, slot: u16) -> bool {
+        self.actions_from.is_some_and(|first| slot >= first)
     }
 
     /// The slot of `name`, if bound.
@@ -389,6 +434,9 @@ impl<'a> ExprCompiler<'a> {
                     span,
                 ));
             }
+            if self.scope.bound_by_actions(slot) {
+                return Ok(self.action_var(slot, name, span));
+            }
             return Ok(CExpr::Local(slot));
         }
         if let Some((member, slot_name)) = name.as_str().split_once(':') {
@@ -409,12 +457,24 @@ impl<'a> ExprCompiler<'a> {
                 span,
             ));
         }
+        if self.scope.bound_by_actions.contains(&name) {
+            let slot = self.scope.slot(name);
+            return Ok(self.action_var(slot, name, span));
+        }
         let undefined = Diagnostic::new(span, format!("undefined variable `?{name}`"))
             .with_label("this variable is not bound on the LHS or by an earlier bind");
         Err(match self.scope.body {
             Some(body) => undefined.with_clips(messages::procedures::prccode3(name.as_str(), body)),
             None => undefined,
         })
+    }
+
+    /// A read of `name`, in slot `slot` bound by the actions: checked when run.
+    fn action_var(&self, slot: u16, name: Atom, span: Span) -> CExpr {
+        CExpr::Special(
+            Box::new(Special::ActionVar(slot, name, self.scope.function)),
+            span,
+        )
     }
 
     fn call(&mut self, call: &Call) -> Res<CExpr> {
@@ -760,7 +820,8 @@ impl<'a> ExprCompiler<'a> {
         let target = match call.args.first() {
             Some(Expr::Var(id)) | Some(Expr::MfVar(id)) => {
                 let slot = self.scope.slot(id.name);
-                if self.scope.lenient && values.is_empty() {
+                let unbinds = self.scope.lenient || self.scope.bound_by_actions(slot);
+                if unbinds && values.is_empty() {
                     BindTarget::Unbind(slot)
                 } else {
                     BindTarget::Local(slot)

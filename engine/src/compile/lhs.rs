@@ -490,6 +490,7 @@ impl<'a> LhsCompiler<'a> {
                 let mut slots: Vec<&SlotConstraint> = slots.iter().collect();
                 let template_ref = self.program.template(template);
                 slots.sort_by_key(|s| template_ref.slot_index(s.slot.name).unwrap_or(usize::MAX));
+                let slots = self.forward_references_last(slots);
                 if implied {
                     let at = slots.first().map_or(p.span, |s| s.span);
                     // CLIPS reads an ordered pattern and stops at the first list's `(`.
@@ -865,6 +866,45 @@ fn is_multi_constraint(c: &Constraint) -> bool {
         .first()
         .and_then(|g| g.first())
         .is_some_and(|t| matches!(t.kind, TermKind::MfVar(_) | TermKind::MfWildcard))
+}
+
+impl LhsCompiler<'_> {
+    /// `slots` (in template order) with those whose `:` or `=` expressions read a
+    /// variable that only a later slot of the pattern binds moved after the rest:
+    /// CLIPS reads a pattern's variables from the fact, so such a read is allowed
+    /// (`(p (b ?b) (a ?a&:(> ?a ?b)))` with slot `a` defined first), and the
+    /// tests of a pattern run once all its slots are read.
+    fn forward_references_last<'s>(
+        &self,
+        slots: Vec<&'s SlotConstraint>,
+    ) -> Vec<&'s SlotConstraint> {
+        let binds: Vec<Vec<Atom>> = slots.iter().map(|s| slot_variables(s)).collect();
+        let forward = |at: usize| {
+            let mut reads = Vec::new();
+            for term in slots[at].fields.iter().flat_map(|c| c.any.iter().flatten()) {
+                if let TermKind::Predicate(expr) | TermKind::ReturnValue(expr) = &term.kind {
+                    collect_vars(expr, &mut reads);
+                }
+            }
+            reads.iter().any(|(name, _)| {
+                !self.vars.contains_key(name)
+                    && !binds[..=at].iter().any(|b| b.contains(name))
+                    && binds[at + 1..].iter().any(|b| b.contains(name))
+            })
+        };
+        let (later, now): (Vec<_>, Vec<_>) = (0..slots.len()).partition(|&at| forward(at));
+        now.into_iter().chain(later).map(|at| slots[at]).collect()
+    }
+}
+
+/// The variables a slot's constraint names as terms (binding or testing them).
+fn slot_variables(slot: &SlotConstraint) -> Vec<Atom> {
+    (slot.fields.iter().flat_map(|c| c.any.iter().flatten()))
+        .filter_map(|term| match term.kind {
+            TermKind::Var(name) | TermKind::MfVar(name) => Some(name),
+            _ => None,
+        })
+        .collect()
 }
 
 fn collect_vars(expr: &Expr, out: &mut Vec<(Atom, Span)>) {

@@ -2,6 +2,7 @@
 //! runtime as the network's host (LHS tests and activations).
 
 use super::commands::{self, Command};
+use super::top_level::{self, TopLevelHost};
 use super::{Environment, Runtime, Salience, SalienceEvaluation};
 use crate::compile::expr::CommandSig;
 use crate::compile::{CExpr, Program, TemplateId};
@@ -105,12 +106,28 @@ fn refused(what: &str) -> EvalError {
     ))
 }
 
+impl TopLevelHost for LhsHost<'_> {
+    fn runtime(&mut self) -> &mut Runtime {
+        self.0
+    }
+}
+
+impl TopLevelHost for Environment {
+    fn runtime(&mut self) -> &mut Runtime {
+        &mut self.rt
+    }
+}
+
 impl Host for LhsHost<'_> {
     fn program(&self) -> &Program {
         &self.0.program
     }
     fn set_global(&mut self, id: u32, value: Value) {
         self.0.set_global_value(id, value);
+    }
+    fn initial_global_value(&mut self, id: u32) -> eval::Eval {
+        let init = self.0.program.globals[id as usize].init.clone();
+        top_level::eval(self, &init, false)
     }
     fn fn_state(&mut self) -> &mut FnState {
         &mut self.0.fn_state
@@ -256,6 +273,10 @@ impl Host for Environment {
     }
     fn set_global(&mut self, id: u32, value: Value) {
         self.rt.set_global_value(id, value);
+    }
+    fn initial_global_value(&mut self, id: u32) -> eval::Eval {
+        let init = self.rt.program.globals[id as usize].init.clone();
+        top_level::eval(self, &init, false)
     }
     fn fn_state(&mut self) -> &mut FnState {
         &mut self.rt.fn_state

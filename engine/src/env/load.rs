@@ -649,17 +649,21 @@ impl Environment {
         f: &ast::Deffunction,
         source: SourceText,
     ) -> Result<(), Diagnostic> {
-        if crate::functions::lookup(f.name.name.as_str()).is_some()
-            || super::commands::lookup(f.name.name.as_str()).is_some()
-        {
-            return Err(Diagnostic::new(
-                f.name.span,
-                format!(
-                    "deffunction `{}` would hide a built-in function",
-                    f.name.name
-                ),
-            )
-            .with_label("choose another name"));
+        let plain = f.name.name.as_str();
+        if crate::functions::lookup(plain).is_some() || super::commands::lookup(plain).is_some() {
+            if !crate::functions::newer::replaceable_by_deffunction(plain) {
+                return Err(Diagnostic::new(
+                    f.name.span,
+                    format!("deffunction `{plain}` would hide a built-in function"),
+                )
+                .with_label("choose another name")
+                .with_clips(messages::dffnxpsr::dffnxpsr2())
+                .read_to(parameters_open(f, &source)));
+            }
+            let warning = format!(
+                "Warning: deffunction '{plain}' replaces the built-in function of that name, which CLIPS 6.30 did not have."
+            );
+            self.rt.routers.write("werror", &format!("{warning}\n"));
         }
         let module = self.rt.program.module_of(f.name.name);
         let name = crate::compile::program::unqualified(f.name.name);
@@ -676,11 +680,21 @@ impl Environment {
             source: Some(source),
         });
         let mut scope = Scope::for_body(DEFFUNCTION);
+        scope.function = Some(name);
         for p in f.params.iter().chain(f.rest.iter()) {
             scope.slot(p.name);
         }
+        scope.begin_actions(&f.body);
         let mut compiler = self.compiler(scope);
-        let body = compiler.compile_all(&f.body)?;
+        let body = match compiler.compile_all(&f.body) {
+            Ok(body) => body,
+            Err(error) => {
+                // As in CLIPS, a deffunction whose body has an error is not
+                // defined, and one it was to replace is gone.
+                self.rt.program.remove_function(f.name.name);
+                return Err(error);
+            }
+        };
         let frame_size = compiler.scope.size();
         let program = &mut self.rt.program;
         let function = &mut program.functions[id as usize];
@@ -703,11 +717,11 @@ impl Environment {
             (self.rt.program)
                 .check_conflict(Exported::Global, name.name, module, false)
                 .map_err(|e| e.at(name.span))?;
-            if let Some(unbound) = self.unbound_in(expr) {
+            if let Some(unbound) = self.undefined_global_in(expr) {
                 return Err(unbound);
             }
-            let init = self.compiler(Scope::default()).compile(expr)?;
-            let value = match eval::eval(self, &mut Vec::new(), &init) {
+            let init = self.compile_top_level(expr).0?;
+            let value = match super::top_level::eval(self, &init, false) {
                 Ok(v) | Err(Unwind::Return(v)) => v,
                 Err(Unwind::Break) => Value::Void,
                 Err(Unwind::Error(e)) => {
@@ -735,31 +749,27 @@ impl Environment {
         }
     }
 
-    /// The first variable a global's initial value `expr` reads that has no value
-    /// when it is evaluated, as CLIPS finds it: a local variable (`[EVALUATN1]`) or
-    /// a global not defined (`[GLOBLDEF1]`).
-    fn unbound_in(&self, expr: &Expr) -> Option<Diagnostic> {
-        let (message, clips, span) = match expr {
-            Expr::Var(id) | Expr::MfVar(id) => (
-                format!("the variable `?{}` has no value here", id.name),
-                messages::evaluatn::evaluatn1(&id.name, matches!(expr, Expr::MfVar(_))),
-                id.span,
-            ),
-            Expr::Global(id) if self.rt.program.global_id(id.name).is_none() => (
-                format!("undefined global variable `?*{}*`", id.name),
-                messages::globldef::globldef1(&id.name),
-                id.span,
-            ),
-            Expr::Call(call) => return call.args.iter().find_map(|arg| self.unbound_in(arg)),
-            Expr::List(items, _) => return items.iter().find_map(|item| self.unbound_in(item)),
-            Expr::Const(..) | Expr::Global(_) => return None,
-        };
-        Some(
-            Diagnostic::new(span, message)
+    /// The first global a global's initial value `expr` reads that is not defined,
+    /// as CLIPS finds it when it parses the value (`[GLOBLDEF1]`). Local variables
+    /// are the prompt's: one unbound when read is an error of the evaluation.
+    fn undefined_global_in(&self, expr: &Expr) -> Option<Diagnostic> {
+        match expr {
+            Expr::Global(id) if self.rt.program.global_id(id.name).is_none() => Some(
+                Diagnostic::new(
+                    id.span,
+                    format!("undefined global variable `?*{}*`", id.name),
+                )
                 .with_label("a global's initial value reads only defined globals")
-                .with_clips(clips)
-                .read_to(span.end),
-        )
+                .with_clips(messages::globldef::globldef1(&id.name))
+                .read_to(id.span.end),
+            ),
+            Expr::Call(call) => call
+                .args
+                .iter()
+                .find_map(|arg| self.undefined_global_in(arg)),
+            Expr::List(items, _) => items.iter().find_map(|item| self.undefined_global_in(item)),
+            Expr::Const(..) | Expr::Global(_) | Expr::Var(_) | Expr::MfVar(_) => None,
+        }
     }
 
     fn define_rule(
@@ -878,7 +888,9 @@ impl Environment {
         let mut compiled = Vec::with_capacity(disjuncts.len());
         for mut d in disjuncts {
             // The actions' scope is read only to compile them: taken, not copied.
-            let mut compiler = self.compiler(std::mem::take(&mut d.rhs_scope));
+            let mut scope = std::mem::take(&mut d.rhs_scope);
+            scope.begin_actions(&r.rhs);
+            let mut compiler = self.compiler(scope);
             let rhs = crate::compile::retraction::mark(compiler.compile_all(&r.rhs)?);
             let frame_size = compiler.scope.size();
             compiled.push((d, rhs, frame_size));
@@ -930,14 +942,21 @@ impl Environment {
         v
     }
 
-    /// Executes a top-level command expression, returning its value.
-    pub fn eval_command(&mut self, expr: &Expr) -> Result<Value, eval::EvalError> {
-        self.rt.execution_halted = false;
+    /// Compiles `expr` in the top-level scope (see [`super::top_level`]),
+    /// and says whether it names constructs (a `(clear)` under it is refused).
+    fn compile_top_level(&mut self, expr: &Expr) -> (Result<CExpr, Diagnostic>, bool) {
         let scope = std::mem::take(&mut self.rt.top_scope);
         let mut compiler = ExprCompiler::new(&mut self.rt.program, &TABLE, scope);
         let compiled = compiler.compile(expr);
-        let locks_clear = compiler.names_constructs;
+        let names_constructs = compiler.names_constructs;
         self.rt.top_scope = compiler.scope;
+        (compiled, names_constructs)
+    }
+
+    /// Executes a top-level command expression, returning its value.
+    pub fn eval_command(&mut self, expr: &Expr) -> Result<Value, eval::EvalError> {
+        self.rt.execution_halted = false;
+        let (compiled, locks_clear) = self.compile_top_level(expr);
         let style = self.rt.diagnostic_style;
         let compiled = compiled.map_err(|d| eval::EvalError {
             message: match (style, d.clips) {
@@ -947,8 +966,6 @@ impl Environment {
             span: Some(d.span),
             returns: None,
         })?;
-        let mut frame = std::mem::take(&mut self.rt.top_frame);
-        frame.resize(self.rt.top_scope.size(), eval::unbound());
         // The time limit also stops a runaway loop typed as a command (a `(run)`
         // inside sets its own deadline and clears it when done).
         let outer = self.rt.deadline;
@@ -959,13 +976,8 @@ impl Environment {
                 .max_time
                 .map(|t| std::time::Instant::now() + t);
         }
-        let result = if locks_clear {
-            eval::with_clear_locked(self, |env| eval::eval(env, &mut frame, &compiled))
-        } else {
-            eval::eval(self, &mut frame, &compiled)
-        };
+        let result = super::top_level::eval(self, &compiled, locks_clear);
         self.rt.deadline = outer;
-        self.rt.top_frame = frame;
         match result {
             Ok(v) | Err(Unwind::Return(v)) => Ok(v),
             Err(Unwind::Break) => Ok(Value::Void),
@@ -1200,6 +1212,26 @@ fn bloaded(construct: &Construct, span: crate::syntax::Span) -> Diagnostic {
     .with_label("(clear) first")
     .with_clips(crate::messages::bload::bload1(named))
     .read_to(span.start + 1 + kind.len())
+}
+
+/// Where the `(` that opens deffunction `f`'s parameters ends, in its file: how far
+/// CLIPS reads before it refuses the deffunction's name (its comment, a string,
+/// may come between).
+fn parameters_open(f: &ast::Deffunction, source: &SourceText) -> usize {
+    let after_name = f.name.span.end.saturating_sub(f.span.start);
+    let rest = source.get(after_name..).unwrap_or_default();
+    let mut in_string = false;
+    let mut escaped = false;
+    for (at, c) in rest.char_indices() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' if in_string => escaped = true,
+            '"' => in_string = !in_string,
+            '(' if !in_string => return f.name.span.end + at + 1,
+            _ => {}
+        }
+    }
+    f.name.span.end
 }
 
 #[cfg(test)]

@@ -32,6 +32,7 @@ mod router;
 mod run;
 mod show;
 mod stepping;
+mod top_level;
 mod why_not;
 
 use crate::agenda::Agenda;
@@ -559,7 +560,8 @@ impl Environment {
         if self.rt.reset_globals {
             for id in 0..self.rt.program.globals.len() {
                 let init = self.rt.program.globals[id].init.clone();
-                if let Ok(v) = self.rt.eval_plain(&init) {
+                // Constructs are in use: a `(clear)` in a value is refused.
+                if let Ok(v) = top_level::eval(self, &init, true) {
                     self.rt.program.globals[id].value = v;
                 }
             }

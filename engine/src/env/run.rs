@@ -5,7 +5,7 @@ use super::{show, Environment, SalienceEvaluation};
 use crate::compile::ModuleId;
 use crate::eval::{self, Unwind};
 use crate::messages;
-use crate::value::{Atom, Value};
+use crate::value::Atom;
 use std::time::{Duration, Instant};
 
 /// Limits that stop a runaway run.
@@ -225,7 +225,7 @@ impl Environment {
                 .iter()
                 .map(|s| self.net.read(activation.token, *s)),
         );
-        frame.resize(frame_size.max(frame.len()), Value::nil());
+        frame.resize(frame_size.max(frame.len()), crate::eval::unbound());
         let rule_index = production.rule;
         let rule = &mut self.rt.rules[rule_index];
         rule.fired += 1;

@@ -101,6 +101,9 @@ pub trait Host {
     fn program(&self) -> &Program;
     /// Sets a global's value.
     fn set_global(&mut self, id: u32, value: Value);
+    /// Evaluates global `id`'s initial value again, with the prompt's variables
+    /// (it was compiled in the top-level scope), for `(bind ?*x*)`.
+    fn initial_global_value(&mut self, id: u32) -> Eval;
     /// State kept by built-ins (gensym counter, random generator).
     fn fn_state(&mut self) -> &mut FnState;
     /// What the compiler knew of environment command `id`.
@@ -383,7 +386,7 @@ pub fn call_function(host: &mut dyn Host, id: u32, args: impl Into<Args>, span: 
         return Err(EvalError::new(format!("deffunction calls nested {depth} deep: the most the call limit ({MAX_CALL_DEPTH}) and the stack allow (runaway recursion in {name}?)")).at(span).into());
     }
     let mut frame = host.spare_frames().pop().unwrap_or_default();
-    frame.resize(frame_size.max(params + 1), Value::nil());
+    frame.resize(frame_size.max(params + 1), unbound());
     let mut args = args.into_iter();
     for slot in frame.iter_mut().take(params) {
         *slot = args.next().unwrap_or_else(Value::nil);
@@ -530,10 +533,7 @@ fn run_special(host: &mut dyn Host, frame: &mut Vec<Value>, special: &Special, s
         Special::Bind(target, values) => {
             let mut evaluated = eval_args(host, frame, values)?;
             let value = match (target, evaluated.len()) {
-                (BindTarget::Global(id), 0) => {
-                    let init = host.program().globals[*id as usize].init.clone();
-                    eval(host, frame, &init)?
-                }
+                (BindTarget::Global(id), 0) => host.initial_global_value(*id)?,
                 (_, 1) => evaluated.pop().unwrap_or_else(Value::nil),
                 _ => flatten(evaluated),
             };
@@ -618,6 +618,16 @@ fn run_special(host: &mut dyn Host, frame: &mut Vec<Value>, special: &Special, s
                     .at(span)
                     .into(),
             ),
+        },
+        Special::ActionVar(slot, name, function) => match frame.get(*slot as usize) {
+            Some(value) if *value != unbound() => Ok(value.clone()),
+            _ => Err(EvalError::new(messages::procedures::prccode5(
+                name.as_str(),
+                function.as_ref().map(|f| f.as_str()),
+            ))
+            .returning(Value::false_sym())
+            .at(span)
+            .into()),
         },
         Special::QuerySlot(slot, name) => {
             let fact = frame.get(*slot as usize).cloned().unwrap_or(Value::Void);

@@ -18,6 +18,7 @@ pub mod format;
 pub mod math;
 pub mod misc;
 pub mod multifield;
+pub mod newer;
 pub mod predicates;
 pub mod random;
 pub mod scanner;

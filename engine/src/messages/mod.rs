@@ -20,6 +20,7 @@ pub mod constraints;
 pub mod constrct;
 pub mod constructs;
 pub mod default;
+pub mod dffnxpsr;
 pub mod emathfun;
 pub mod evaluatn;
 pub mod exprnpsr;

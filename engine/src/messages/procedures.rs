@@ -13,6 +13,15 @@ pub fn prccode3(name: &str, body: &str) -> String {
     format!("\n[PRCCODE3] Undefined variable ?{name} referenced in {body}.")
 }
 
+/// `[PRCCODE5]`: the variable `?name`, bound by an action, was read before any
+/// value was bound to it; in a deffunction CLIPS names it (`function`).
+pub fn prccode5(name: &str, function: Option<&str>) -> String {
+    match function {
+        Some(f) => format!("[PRCCODE5] Variable ?{name} unbound in deffunction '{f}'."),
+        None => format!("[PRCCODE5] Variable ?{name} unbound."),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

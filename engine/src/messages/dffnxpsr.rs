@@ -1,0 +1,11 @@
+//! `DFFNXPSR`: a deffunction's name that CLIPS refuses.
+
+/// `[DFFNXPSR1]`: the deffunction is named after a construct (`defrule`, ...).
+pub fn dffnxpsr1() -> String {
+    "[DFFNXPSR1] Deffunctions are not allowed to replace constructs.".to_string()
+}
+
+/// `[DFFNXPSR2]`: the deffunction is named after a built-in function or command.
+pub fn dffnxpsr2() -> String {
+    "[DFFNXPSR2] Deffunctions are not allowed to replace external functions.".to_string()
+}

@@ -1,0 +1,10 @@
+;;; a deftemplate pattern's slots are read in the deftemplate's order, not as written: a : constraint or test may use a variable of a slot written after it but defined before it; one defined after it is [ANALYSIS4]
+(deftemplate p (slot a) (slot b) (multislot c))
+(defrule r1 (p (b ?b) (a ?a&:(> ?a ?b))) => (printout t "r1 " ?a " " ?b crlf))
+(defrule r2 (p (c $?c&:(> (length$ ?c) ?b)) (b ?b)) => (printout t "r2 " ?c " " ?b crlf))
+(defrule r3 (p (a ?a&:(> ?a ?b)) (b ?b)) => (printout t "r3" crlf))
+(defrule r4 (p (b ?x) (a ?x)) => (printout t "r4 " ?x crlf))
+(assert (p (a 3) (b 1) (c x y)))
+(assert (p (a 2) (b 2) (c)))
+(run)
+(exit)
