@@ -23,6 +23,7 @@ pub mod default;
 pub mod emathfun;
 pub mod evaluatn;
 pub mod exprnpsr;
+pub mod factqpsr;
 pub mod facts;
 pub mod globldef;
 pub mod pattern;
