@@ -2,6 +2,7 @@
 //! frame slots, special forms (`if`, `while`, `bind`, ...) to their own nodes.
 
 use super::program::Program;
+use super::query::{FactQuery, QueryKind, QuerySlotRef};
 use super::special_forms;
 use super::template::{SlotDefault, TemplateId};
 use crate::exact::collect_exact;
@@ -110,10 +111,11 @@ pub enum Special {
         /// `true` for duplicate.
         duplicate: bool,
     },
-    /// A fact-set query: any-factp, find-fact, find-all-facts, do-for-fact, do-for-all-facts.
+    /// A fact-set query: any-factp, find-fact, find-all-facts, do-for-fact,
+    /// do-for-all-facts, delayed-do-for-all-facts.
     Query(FactQuery),
     /// `?f:slot` inside a fact-set query.
-    QuerySlot(u16, Atom),
+    QuerySlot(QuerySlotRef),
     /// A variable read in a command typed at the top level, where it may not be
     /// bound yet: reading it then is an error (CLIPS's `[EVALUATN1]`), not nil. The
     /// name is shown as written: `?x`, or `$?x` for a multifield variable.
@@ -158,13 +160,7 @@ impl Special {
                     "modify"
                 }
             }
-            Special::Query(q) => match q.kind {
-                QueryKind::Any => "any-factp",
-                QueryKind::FindFirst => "find-fact",
-                QueryKind::FindAll => "find-all-facts",
-                QueryKind::DoFirst => "do-for-fact",
-                QueryKind::DoAll => "do-for-all-facts",
-            },
+            Special::Query(q) => q.kind.name(),
             Special::Sort(_) => "sort",
             Special::Bind(..)
             | Special::Return(_)
@@ -211,34 +207,6 @@ pub enum FactFields {
     Ordered(Box<[CExpr]>),
     /// The slots given for a template fact.
     Slots(Box<[(usize, Box<[CExpr]>)]>),
-}
-
-/// Which fact-set query function.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum QueryKind {
-    /// any-factp
-    Any,
-    /// find-fact
-    FindFirst,
-    /// find-all-facts
-    FindAll,
-    /// do-for-fact
-    DoFirst,
-    /// do-for-all-facts (and delayed-do-for-all-facts)
-    DoAll,
-}
-
-/// A compiled fact-set query.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct FactQuery {
-    /// Which function.
-    pub kind: QueryKind,
-    /// Each member variable's slot and the templates it ranges over.
-    pub members: Vec<(u16, Vec<TemplateId>)>,
-    /// The query condition.
-    pub condition: CExpr,
-    /// The actions (do-for-* only).
-    pub actions: Vec<CExpr>,
 }
 
 /// The signature of an environment command, as the compiler needs it.
@@ -365,8 +333,9 @@ pub struct ExprCompiler<'a> {
     pub commands: &'a dyn CommandTable,
     /// The variables in scope.
     pub scope: Scope,
-    /// Query member variables in scope (for `?f:slot`).
-    query_vars: Vec<Atom>,
+    /// Query member variables in scope (for `?f:slot`), each with the end of its
+    /// query in the source.
+    pub(super) query_vars: Vec<(Atom, usize)>,
     /// Whether what was compiled names a template, a deffunction or a defglobal: a
     /// top-level command that does holds them while it runs, and `(clear)` is
     /// then refused, as CLIPS counts such commands' constructs as in use.
@@ -439,16 +408,8 @@ impl<'a> ExprCompiler<'a> {
             }
             return Ok(CExpr::Local(slot));
         }
-        if let Some((member, slot_name)) = name.as_str().split_once(':') {
-            let member = atom(member);
-            if self.query_vars.contains(&member) {
-                if let Some(slot) = self.scope.get(member) {
-                    return Ok(CExpr::Special(
-                        Box::new(Special::QuerySlot(slot, atom(slot_name))),
-                        span,
-                    ));
-                }
-            }
+        if let Some(slot) = self.query_slot(name, span) {
+            return slot;
         }
         if self.scope.lenient {
             let slot = self.scope.slot(name);
@@ -583,13 +544,10 @@ impl<'a> ExprCompiler<'a> {
                 special(Special::Assert(facts))
             }
             "modify" | "duplicate" => self.modify(call, name.as_str() == "duplicate"),
-            "any-factp"
-            | "find-fact"
-            | "find-all-facts"
-            | "do-for-fact"
-            | "do-for-all-facts"
-            | "delayed-do-for-all-facts" => self.query(call),
-            _ => self.plain_call(call),
+            _ => match QueryKind::of(name.as_str()) {
+                Some(kind) => self.query(call, kind),
+                None => self.plain_call(call),
+            },
         }
     }
 
@@ -1007,86 +965,6 @@ impl<'a> ExprCompiler<'a> {
             call.span,
         ))
     }
-
-    fn query(&mut self, call: &Call) -> Res<CExpr> {
-        let kind = match call.name.name.as_str() {
-            "any-factp" => QueryKind::Any,
-            "find-fact" => QueryKind::FindFirst,
-            "find-all-facts" => QueryKind::FindAll,
-            "do-for-fact" => QueryKind::DoFirst,
-            _ => QueryKind::DoAll,
-        };
-        let usage = "expected (query-function ((?f template...)...) condition action...)";
-        let lists = call.args.first().map(member_lists).unwrap_or_default();
-        if lists.is_empty() {
-            return Err(Diagnostic::new(
-                call.args.first().map_or(call.span, Expr::span),
-                "malformed fact-set template list",
-            )
-            .with_label(usage));
-        }
-        let mut members = Vec::new();
-        for (var, templates, span) in lists {
-            let mut ids = Vec::new();
-            for t in templates {
-                match self.program.template_id(t) {
-                    Some(id) => {
-                        self.program.template_users.note(id);
-                        self.names_constructs = true;
-                        ids.push(id);
-                    }
-                    None => {
-                        return Err(Diagnostic::new(
-                            span,
-                            format!("unknown template `{t}` in fact-set query"),
-                        )
-                        .with_label(
-                            "expected the name of a deftemplate or of asserted ordered facts",
-                        ))
-                    }
-                }
-            }
-            let slot = self.scope.slot(var);
-            self.query_vars.push(var);
-            members.push((slot, ids));
-        }
-        let condition = match call.args.get(1) {
-            Some(e) => self.compile(e)?,
-            None => CExpr::Const(Value::true_sym()),
-        };
-        let actions = self.compile_all(call.args.get(2..).unwrap_or(&[]))?;
-        Ok(CExpr::Special(
-            Box::new(Special::Query(FactQuery {
-                kind,
-                members,
-                condition,
-                actions,
-            })),
-            call.span,
-        ))
-    }
-}
-
-/// The member variables of a fact-set query's template list `((?f t1 t2) (?g t3))`.
-fn member_lists(expr: &Expr) -> Vec<(Atom, Vec<Atom>, Span)> {
-    let Expr::List(members, _) = expr else {
-        return Vec::new();
-    };
-    let member = |e: &Expr| -> Option<(Atom, Vec<Atom>, Span)> {
-        let Expr::List(items, span) = e else {
-            return None;
-        };
-        let (Expr::Var(var), templates) = items.split_first()? else {
-            return None;
-        };
-        let templates = templates.iter().map(sym).collect::<Option<Vec<_>>>()?;
-        (!templates.is_empty()).then_some((var.name, templates, *span))
-    };
-    members
-        .iter()
-        .map(member)
-        .collect::<Option<Vec<_>>>()
-        .unwrap_or_default()
 }
 
 /// The constraint of `slot` the constants among `values` (the expressions given

@@ -9,6 +9,7 @@ pub mod expr;
 pub mod hypothesis;
 pub mod lhs;
 pub mod program;
+pub mod query;
 pub mod retraction;
 pub mod special_forms;
 pub mod template;

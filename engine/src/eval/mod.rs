@@ -585,7 +585,7 @@ fn run_special(host: &mut dyn Host, frame: &mut Vec<Value>, special: &Special, s
             let (action, ahead) = &**marked;
             change::before_retraction(host, frame, action, ahead)
         }
-        Special::Query(q) => query::run(host, frame, q, span),
+        Special::Query(q) => query::run(host, frame, q),
         Special::Printout(channel, items) => {
             let channel = eval(host, frame, channel)?;
             let name = match &channel {
@@ -629,35 +629,9 @@ fn run_special(host: &mut dyn Host, frame: &mut Vec<Value>, special: &Special, s
             .at(span)
             .into()),
         },
-        Special::QuerySlot(slot, name) => {
-            let fact = frame.get(*slot as usize).cloned().unwrap_or(Value::Void);
-            let Value::Fact(id) = fact else {
-                return Err(EvalError::new(format!("?{name}: not a fact"))
-                    .at(span)
-                    .into());
-            };
-            slot_value(host, id, *name).map_err(|e| e.at(span).into())
+        Special::QuerySlot(reference) => {
+            query::slot(host, frame, reference).map_err(|e| e.at(span).into())
         }
-    }
-}
-
-/// The value of slot `name` of fact `id` (`implied` for an ordered fact's fields).
-pub fn slot_value(host: &dyn Host, id: FactId, name: Atom) -> Result<Value, EvalError> {
-    let fact = host
-        .fact(id)
-        .ok_or_else(|| EvalError::new(format!("fact f-{} does not exist", id.0)))?;
-    let template = host.program().template(fact.template);
-    let index = if template.implied && name.as_str() == "implied" {
-        Some(0)
-    } else {
-        template.slot_index(name)
-    };
-    match index {
-        Some(i) => Ok(fact.slots[i].clone()),
-        None => Err(EvalError::new(format!(
-            "template {} has no slot {name}",
-            template.name
-        ))),
     }
 }
 

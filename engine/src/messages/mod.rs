@@ -24,6 +24,7 @@ pub mod dffnxpsr;
 pub mod emathfun;
 pub mod evaluatn;
 pub mod exprnpsr;
+pub mod factqpsr;
 pub mod facts;
 pub mod globldef;
 pub mod pattern;

@@ -46,6 +46,24 @@ pub fn prntutil7(function: &str) -> String {
     format!("[PRNTUTIL7] Attempt to divide by zero in '{function}' function.")
 }
 
+/// `[PRNTUTIL12]`: the slot reference `?{reference}` (`f:x`) of a fact-set query
+/// names a slot of fact `f-index`, which has been retracted.
+pub fn prntutil12(reference: &str, index: u64) -> String {
+    format!("[PRNTUTIL12] The variable/slot reference ?{reference} cannot be resolved because the referenced fact f-{index} has been retracted.")
+}
+
+/// `[PRNTUTIL13]`: the slot reference `?{reference}` (`f:z`) of a fact-set query
+/// names a slot fact `f-index` does not have.
+pub fn prntutil13(reference: &str, index: u64) -> String {
+    format!("[PRNTUTIL13] The variable/slot reference ?{reference} is invalid because the referenced fact f-{index} does not contain the specified slot.")
+}
+
+/// `[PRNTUTIL14]`: in the slot reference `?{reference}` (`f:78`) of a fact-set
+/// query, what follows the member variable is not a symbol.
+pub fn prntutil14(reference: &str) -> String {
+    format!("[PRNTUTIL14] The variable/slot reference ?{reference} is invalid because slot names must be symbols.")
+}
+
 /// `[PRNTUTIL17]`: integer arithmetic in `function` went out of the 64-bit range.
 pub fn prntutil17(function: &str) -> String {
     format!("[PRNTUTIL17] Over or underflow of long long integer in '{function}' function.")

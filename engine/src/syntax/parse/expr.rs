@@ -110,11 +110,11 @@ fn parse_call(items: &[SExpr], span: Span) -> Result<Call, Diagnostic> {
         )
         .with_label("expected a function name, as in `(+ 1 2)`"));
     };
-    let groups = GROUP_FIRST_ARG.contains(&name.name.as_str())
-        || QUERY_FUNCTIONS.contains(&name.name.as_str());
+    let query = QUERY_FUNCTIONS.contains(&name.name.as_str());
+    let groups = query || GROUP_FIRST_ARG.contains(&name.name.as_str());
     let args = collect_exact(items.iter().enumerate().skip(1).map(|(i, arg)| {
         if groups && i == 1 {
-            parse_group_or_expr(arg)
+            parse_group_or_expr(arg, query)
         } else {
             parse_expr(arg)
         }
@@ -123,11 +123,17 @@ fn parse_call(items: &[SExpr], span: Span) -> Result<Call, Diagnostic> {
 }
 
 /// A list that does not start with a symbol, in a place that allows groups, is an
-/// [`Expr::List`] of its items (which may be groups themselves).
-fn parse_group_or_expr(item: &SExpr) -> Result<Expr, Diagnostic> {
+/// [`Expr::List`] of its items (which may be groups themselves). A fact-set
+/// query's templates may hold empty lists too (`empty_ok`): the query reports
+/// them in CLIPS's words.
+fn parse_group_or_expr(item: &SExpr, empty_ok: bool) -> Result<Expr, Diagnostic> {
     match item.as_list() {
-        Some(items) if items.first().is_some_and(|head| head.as_symbol().is_none()) => {
-            let items = collect_exact(items.iter().map(parse_group_or_expr))?;
+        Some(items)
+            if items
+                .first()
+                .map_or(empty_ok, |head| head.as_symbol().is_none()) =>
+        {
+            let items = collect_exact(items.iter().map(|i| parse_group_or_expr(i, empty_ok)))?;
             Ok(Expr::List(items, item.span))
         }
         _ => parse_expr(item),
