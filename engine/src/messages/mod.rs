@@ -23,6 +23,7 @@ pub mod default;
 pub mod emathfun;
 pub mod evaluatn;
 pub mod exprnpsr;
+pub mod factrhs;
 pub mod facts;
 pub mod globldef;
 pub mod pattern;
