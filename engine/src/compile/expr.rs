@@ -255,6 +255,15 @@ pub struct Scope {
     bound_by_actions: Vec<Atom>,
 }
 
+/// The variables `exprs` bind with `bind`, at any depth.
+pub fn bind_targets(exprs: &[Expr]) -> Vec<Atom> {
+    let mut names = Vec::new();
+    for expr in exprs {
+        collect_bind_targets(expr, &mut names);
+    }
+    names
+}
+
 /// Adds to `names` the variables `expr` binds with `bind`, at any depth.
 fn collect_bind_targets(expr: &Expr, names: &mut Vec<Atom>) {
     let args = match expr {
@@ -293,9 +302,7 @@ impl Scope {
     /// them, and a variable `body` binds anywhere may be read before its `bind`.
     pub fn begin_actions(&mut self, body: &[Expr]) {
         self.actions_from = Some(self.slots.len() as u16);
-        for expr in body {
-            collect_bind_targets(expr, &mut self.bound_by_actions);
-        }
+        self.bound_by_actions = bind_targets(body);
     }
 
     /// Whether slot `slot` is bound by the actions, so may have no value yet.
@@ -336,6 +343,10 @@ pub struct ExprCompiler<'a> {
     /// Query member variables in scope (for `?f:slot`), each with the end of its
     /// query in the source.
     pub(super) query_vars: Vec<(Atom, usize)>,
+    /// In a rule's actions, the fact-address variables known to hold a fact of a
+    /// deftemplate, with the template: their `modify` and `duplicate` are checked
+    /// as CLIPS checks them (see [`super::lhs::Disjunct::fact_templates`]).
+    pub fact_templates: Vec<(Atom, TemplateId)>,
     /// Whether what was compiled names a template, a deffunction or a defglobal: a
     /// top-level command that does holds them while it runs, and `(clear)` is
     /// then refused, as CLIPS counts such commands' constructs as in use.
@@ -363,6 +374,7 @@ impl<'a> ExprCompiler<'a> {
             commands,
             scope,
             query_vars: Vec::new(),
+            fact_templates: Vec::new(),
             names_constructs: false,
         }
     }
@@ -530,10 +542,7 @@ impl<'a> ExprCompiler<'a> {
             }
             "break" => special(Special::Break),
             "assert" => {
-                if args.is_empty() {
-                    return Err(Diagnostic::new(span, "assert needs at least one fact")
-                        .with_label("expected (assert (relation field...))"));
-                }
+                // The parser has made sure of at least one fact, each a list.
                 let facts = collect_exact(args.iter().map(|a| {
                     match a {
                         Expr::Call(c) => self.fact_from_call(c),
@@ -798,9 +807,17 @@ impl<'a> ExprCompiler<'a> {
                     .with_label("define it with (defglobal ?*name* = value) first"))
                 }
             },
-            _ => {
+            other => {
+                // CLIPS stops at the token where the variable should be.
+                let read_to = match other {
+                    Some(list @ (Expr::Call(_) | Expr::List(..))) => list.span().start + 1,
+                    Some(token) => token.span().end,
+                    None => call.span.end,
+                };
                 return Err(Diagnostic::new(call.span, "bind needs a variable")
-                    .with_label("expected (bind ?var value...)"))
+                    .with_label("expected (bind ?var value...)")
+                    .with_clips(prntutil::prntutil2("bind function"))
+                    .read_to(read_to));
             }
         };
         Ok(CExpr::Special(
@@ -943,6 +960,12 @@ impl<'a> ExprCompiler<'a> {
             Diagnostic::new(call.span, format!("{} needs a fact", call.name.name))
                 .with_label("expected a fact-address variable or a fact index")
         })?;
+        let known = match fact {
+            Expr::Var(v) => {
+                (self.fact_templates.iter()).find_map(|(name, t)| (*name == v.name).then_some(*t))
+            }
+            _ => None,
+        };
         let fact = self.compile(fact)?;
         let mut slots = Vec::with_capacity(call.args.len() - 1);
         for item in &call.args[1..] {
@@ -950,11 +973,16 @@ impl<'a> ExprCompiler<'a> {
                 return Err(Diagnostic::new(item.span(), "expected a slot modification")
                     .with_label("expected (slot value...)"));
             };
-            slots.push((
-                c.name.name,
-                c.name.span,
-                self.compile_all(&strip_eq_markers(&c.args))?,
-            ));
+            let values = strip_eq_markers(&c.args);
+            let compiled = self.compile_all(&values)?;
+            if let Some(template) = known {
+                let multifield_only = matches!(compiled.as_slice(), [one @ CExpr::Call(_)]
+                    if self.value_types(one) == Types::of_codes("m"));
+                let what = call.name.name.as_str();
+                let t = self.program.template(template);
+                super::modify_check::check_slot_change(t, what, c, &values, multifield_only)?;
+            }
+            slots.push((c.name.name, c.name.span, compiled));
         }
         Ok(CExpr::Special(
             Box::new(Special::Modify {
@@ -971,7 +999,7 @@ impl<'a> ExprCompiler<'a> {
 /// for it) break, as CLIPS checks them when it reads them: their number against
 /// the cardinality when all are constants, then each constant. The value found
 /// at fault comes with the violation.
-fn literal_violation(
+pub(super) fn literal_violation(
     slot: &super::template::Slot,
     values: &[Expr],
 ) -> Option<(Value, super::template::Violation)> {

@@ -18,7 +18,7 @@ use crate::syntax::{Diagnostic, Span};
 use crate::value::{Atom, Value};
 use either::Either;
 use indexmap::IndexMap;
-use rustc_hash::{FxBuildHasher, FxHashSet};
+use rustc_hash::{FxBuildHasher, FxHashMap, FxHashSet};
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
@@ -267,6 +267,10 @@ pub struct Disjunct {
     pub logical_level: Option<u16>,
     /// The number of tests in the LHS (for the simplicity and complexity strategies).
     pub specificity: u32,
+    /// The fact-address variables bound to patterns of deftemplates (not ordered
+    /// facts), with their templates: the actions' `modify` and `duplicate` of
+    /// them are checked against the template.
+    pub fact_templates: Vec<(Atom, TemplateId)>,
 }
 
 type Res<T> = Result<T, Diagnostic>;
@@ -281,6 +285,9 @@ pub struct LhsCompiler<'a> {
     /// Those of `vars` that hold a sequence of fields (bound as `$?x`): a pattern
     /// may not use one of them as `?x`, nor another as `$?x` (CLIPS's ANALYSIS3).
     multi_vars: FxHashSet<Atom>,
+    /// The deftemplate of each fact-address variable bound to a deftemplate's
+    /// pattern (see [`Disjunct::fact_templates`]).
+    fact_templates: FxHashMap<Atom, TemplateId>,
     /// The level of the node being compiled.
     level: u16,
     specificity: u32,
@@ -294,6 +301,7 @@ impl<'a> LhsCompiler<'a> {
             commands,
             vars: IndexMap::default(),
             multi_vars: FxHashSet::default(),
+            fact_templates: FxHashMap::default(),
             level: 0,
             specificity: 0,
         }
@@ -307,6 +315,7 @@ impl<'a> LhsCompiler<'a> {
             let logical_len = logical_prefix(&conjunction)?;
             self.vars.clear();
             self.multi_vars.clear();
+            self.fact_templates.clear();
             self.level = 0;
             self.specificity = 0;
             // A node per CE at most (a `test` may join an earlier one): room for
@@ -325,12 +334,18 @@ impl<'a> LhsCompiler<'a> {
                 rhs_scope.slot(*name);
                 rhs_frame.push(*source);
             }
+            // Those bound inside a `not` or `exists` are out of the actions' reach.
+            let fact_templates = (self.fact_templates.iter())
+                .filter(|(name, _)| self.vars.contains_key(*name))
+                .map(|(name, template)| (*name, *template))
+                .collect();
             disjuncts.push(Disjunct {
                 nodes,
                 rhs_frame,
                 rhs_scope,
                 logical_level,
                 specificity: self.specificity,
+                fact_templates,
             });
         }
         Ok(disjuncts)
@@ -462,6 +477,9 @@ impl<'a> LhsCompiler<'a> {
             self.vars.insert(binding.name, VarSource::Fact(level));
         }
         let implied = self.program.template(template).implied;
+        if let Some(binding) = p.binding.as_ref().filter(|_| !implied) {
+            self.fact_templates.insert(binding.name, template);
+        }
         match &p.body {
             PatternBody::Ordered(fields) => {
                 if !implied {
@@ -487,10 +505,13 @@ impl<'a> LhsCompiler<'a> {
             PatternBody::Slots(slots) => {
                 // Slots in template order, as CLIPS orders them: patterns that list the
                 // same slots differently are the same pattern.
+                let written = slots;
                 let mut slots: Vec<&SlotConstraint> = slots.iter().collect();
                 let template_ref = self.program.template(template);
                 slots.sort_by_key(|s| template_ref.slot_index(s.slot.name).unwrap_or(usize::MAX));
-                let slots = self.forward_references_last(slots);
+                // Each field's capture, in template order; its constraint is compiled
+                // once every field has one.
+                let mut captured: Vec<(&Constraint, u16)> = Vec::new();
                 if implied {
                     let at = slots.first().map_or(p.span, |s| s.span);
                     // CLIPS reads an ordered pattern and stops at the first list's `(`.
@@ -515,8 +536,25 @@ impl<'a> LhsCompiler<'a> {
                         .read_to(sc.slot.span.end));
                     };
                     if t.slots[index].multi {
-                        self.multislot(&mut pc, index, &sc.fields)?;
+                        captured.extend(multislot_captures(&mut pc, index, &sc.fields));
                     } else {
+                        // CLIPS reads a single slot's constraint and the token after it.
+                        let read_to = match sc.fields.get(1) {
+                            Some(next) => first_token_end(next),
+                            None => sc.span.end,
+                        };
+                        if sc.fields.first().is_some_and(is_multi_constraint) {
+                            return Err(Diagnostic::new(
+                                sc.fields[0].span,
+                                format!(
+                                    "single-field slot `{}` cannot hold a multifield variable",
+                                    sc.slot.name
+                                ),
+                            )
+                            .with_label("use ?var instead of $?var")
+                            .with_clips(messages::templates::tmpltdef2(sc.slot.name.as_str()))
+                            .read_to(read_to));
+                        }
                         let [field] = sc.fields.as_slice() else {
                             return Err(Diagnostic::new(
                                 sc.span,
@@ -525,25 +563,23 @@ impl<'a> LhsCompiler<'a> {
                                     sc.slot.name
                                 ),
                             )
-                            .with_label("use a multislot to match several fields"));
+                            .with_label("use a multislot to match several fields")
+                            .with_clips(messages::prntutil::prntutil2(
+                                messages::templates::DEFTEMPLATE_PATTERNS,
+                            ))
+                            .read_to(read_to));
                         };
-                        if is_multi_constraint(field) {
-                            return Err(Diagnostic::new(
-                                field.span,
-                                format!(
-                                    "single-field slot `{}` cannot hold a multifield variable",
-                                    sc.slot.name
-                                ),
-                            )
-                            .with_label("use ?var instead of $?var"));
-                        }
                         let capture = pc.new_capture();
                         pc.slots.push(SlotMatch::Single {
                             slot: index as u32,
                             capture,
                         });
-                        self.field_constraint(&mut pc, field, capture)?;
+                        captured.push((field, capture));
                     }
+                }
+                self.bind_as_written(&pc, written, &captured);
+                for (field, capture) in captured {
+                    self.field_constraint(&mut pc, field, capture)?;
                 }
             }
         }
@@ -584,28 +620,37 @@ impl<'a> LhsCompiler<'a> {
         slot: usize,
         fields: &[Constraint],
     ) -> Res<()> {
-        let mut specs = ThinVec::with_capacity(fields.len());
-        let mut pending = Vec::new();
-        for field in fields {
-            let multi = is_multi_constraint(field);
-            // Every field is captured, wildcards too, so that patterns differing only
-            // in variable names share one alpha memory; but a bare `$?` is not: nothing
-            // reads it, and its capture was a new multifield (two allocations) for
-            // every fact matched, a tenth of the churn benchmark.
-            let capture = (!is_bare_multifield_wildcard(field)).then(|| pc.new_capture());
-            specs.push(FieldSpec { multi, capture });
-            if let Some(c) = capture {
-                pending.push((field, c));
-            }
-        }
-        pc.slots.push(SlotMatch::Multi {
-            slot: slot as u32,
-            fields: specs,
-        });
-        for (field, capture) in pending {
+        for (field, capture) in multislot_captures(pc, slot, fields) {
             self.field_constraint(pc, field, capture)?;
         }
         Ok(())
+    }
+
+    /// Binds the variables that name the fields of a deftemplate pattern (`written`,
+    /// its slots as written; `captured`, each field's capture) in the order they
+    /// are written, as CLIPS reads them: `(y ?a) (x ~?a)` is fine whatever the
+    /// order of the template's slots. A variable bound before the pattern is left
+    /// to [`Self::field_constraint`], which tests the field against it.
+    fn bind_as_written(
+        &mut self,
+        pc: &PatternCompiler,
+        written: &[SlotConstraint],
+        captured: &[(&Constraint, u16)],
+    ) {
+        for field in written.iter().flat_map(|sc| &sc.fields) {
+            let Some((name, multi, _)) = binding_variable(field) else {
+                continue;
+            };
+            let capture = captured.iter().find(|(c, _)| std::ptr::eq(*c, field));
+            let (Some((_, capture)), None) = (capture, self.vars.get(&name)) else {
+                continue;
+            };
+            if multi {
+                self.multi_vars.insert(name);
+            }
+            self.vars
+                .insert(name, VarSource::Capture(*capture).at_level(pc.level));
+        }
     }
 
     /// Turns one field's constraint into bindings and tests on `capture`.
@@ -622,15 +667,7 @@ impl<'a> LhsCompiler<'a> {
         // Either way it is then no term of the group (`skip` is 1). Followed by
         // `|`, it is an alternative like any other (and must be bound already).
         let mut skip = 0;
-        let binding = c.any.first().filter(|g| g.len() > 1 || c.any.len() == 1);
-        if let Some(Term {
-            negated: false,
-            kind: kind @ (TermKind::Var(name) | TermKind::MfVar(name)),
-            span,
-        }) = binding.and_then(|g| g.first())
-        {
-            let name = *name;
-            let multi = matches!(kind, TermKind::MfVar(_));
+        if let Some((name, multi, span)) = binding_variable(c) {
             match self.vars.get(&name).copied() {
                 None => {
                     self.vars
@@ -641,11 +678,11 @@ impl<'a> LhsCompiler<'a> {
                     skip = 1;
                 }
                 Some(_) if self.multi_vars.contains(&name) != multi => {
-                    return Err(mixed_variable(name, *span));
+                    return Err(mixed_variable(name, span));
                 }
                 Some(VarSource::Fact(level)) if level == pc.level => {
                     return Err(Diagnostic::new(
-                        *span,
+                        span,
                         format!("`?{name}` is this pattern's fact address"),
                     )
                     .with_label("a pattern cannot test its own fact-address variable"));
@@ -653,6 +690,11 @@ impl<'a> LhsCompiler<'a> {
                 Some(source) => {
                     skip = 1;
                     match source {
+                        // The field's own name, bound where the pattern is written.
+                        VarSource::Token {
+                            level,
+                            capture: other,
+                        } if level == pc.level && other == capture => {}
                         VarSource::Token {
                             level,
                             capture: other,
@@ -850,6 +892,67 @@ impl PatternCompiler {
     }
 }
 
+/// Adds the match of multislot `slot` with `fields` to the pattern, giving each
+/// field that is read a capture: the fields and their captures.
+fn multislot_captures<'c>(
+    pc: &mut PatternCompiler,
+    slot: usize,
+    fields: &'c [Constraint],
+) -> Vec<(&'c Constraint, u16)> {
+    let mut specs = ThinVec::with_capacity(fields.len());
+    let mut captured = Vec::new();
+    for field in fields {
+        let multi = is_multi_constraint(field);
+        // Every field is captured, wildcards too, so that patterns differing only
+        // in variable names share one alpha memory; but a bare `$?` is not: nothing
+        // reads it, and its capture was a new multifield (two allocations) for
+        // every fact matched, a tenth of the churn benchmark.
+        let capture = (!is_bare_multifield_wildcard(field)).then(|| pc.new_capture());
+        specs.push(FieldSpec { multi, capture });
+        if let Some(c) = capture {
+            captured.push((field, c));
+        }
+    }
+    pc.slots.push(SlotMatch::Multi {
+        slot: slot as u32,
+        fields: specs,
+    });
+    captured
+}
+
+/// The variable that leads constraint `c` and so names its field (`?x` in `?x&~a`,
+/// not in `?x|a`), with whether it is a multifield variable and where it is.
+fn binding_variable(c: &Constraint) -> Option<(Atom, bool, Span)> {
+    let binding = c.any.first().filter(|g| g.len() > 1 || c.any.len() == 1)?;
+    match binding.first()? {
+        Term {
+            negated: false,
+            kind: kind @ (TermKind::Var(name) | TermKind::MfVar(name)),
+            span,
+        } => Some((*name, matches!(kind, TermKind::MfVar(_)), *span)),
+        _ => None,
+    }
+}
+
+/// The offset just past the first token of constraint `c`: a `~`, the `:` or `=`
+/// before a call, or the first term.
+fn first_token_end(c: &Constraint) -> usize {
+    match c.any.first().and_then(|g| g.first()) {
+        Some(Term {
+            negated: true,
+            span,
+            ..
+        })
+        | Some(Term {
+            kind: TermKind::Predicate(_) | TermKind::ReturnValue(_),
+            span,
+            ..
+        }) => span.start + 1,
+        Some(term) => term.span.end,
+        None => c.span.end,
+    }
+}
+
 /// Whether `c` is `$?` and nothing else.
 fn is_bare_multifield_wildcard(c: &Constraint) -> bool {
     matches!(
@@ -866,45 +969,6 @@ fn is_multi_constraint(c: &Constraint) -> bool {
         .first()
         .and_then(|g| g.first())
         .is_some_and(|t| matches!(t.kind, TermKind::MfVar(_) | TermKind::MfWildcard))
-}
-
-impl LhsCompiler<'_> {
-    /// `slots` (in template order) with those whose `:` or `=` expressions read a
-    /// variable that only a later slot of the pattern binds moved after the rest:
-    /// CLIPS reads a pattern's variables from the fact, so such a read is allowed
-    /// (`(p (b ?b) (a ?a&:(> ?a ?b)))` with slot `a` defined first), and the
-    /// tests of a pattern run once all its slots are read.
-    fn forward_references_last<'s>(
-        &self,
-        slots: Vec<&'s SlotConstraint>,
-    ) -> Vec<&'s SlotConstraint> {
-        let binds: Vec<Vec<Atom>> = slots.iter().map(|s| slot_variables(s)).collect();
-        let forward = |at: usize| {
-            let mut reads = Vec::new();
-            for term in slots[at].fields.iter().flat_map(|c| c.any.iter().flatten()) {
-                if let TermKind::Predicate(expr) | TermKind::ReturnValue(expr) = &term.kind {
-                    collect_vars(expr, &mut reads);
-                }
-            }
-            reads.iter().any(|(name, _)| {
-                !self.vars.contains_key(name)
-                    && !binds[..=at].iter().any(|b| b.contains(name))
-                    && binds[at + 1..].iter().any(|b| b.contains(name))
-            })
-        };
-        let (later, now): (Vec<_>, Vec<_>) = (0..slots.len()).partition(|&at| forward(at));
-        now.into_iter().chain(later).map(|at| slots[at]).collect()
-    }
-}
-
-/// The variables a slot's constraint names as terms (binding or testing them).
-fn slot_variables(slot: &SlotConstraint) -> Vec<Atom> {
-    (slot.fields.iter().flat_map(|c| c.any.iter().flatten()))
-        .filter_map(|term| match term.kind {
-            TermKind::Var(name) | TermKind::MfVar(name) => Some(name),
-            _ => None,
-        })
-        .collect()
 }
 
 fn collect_vars(expr: &Expr, out: &mut Vec<(Atom, Span)>) {

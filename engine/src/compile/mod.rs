@@ -8,6 +8,7 @@ pub mod comparison;
 pub mod expr;
 pub mod hypothesis;
 pub mod lhs;
+mod modify_check;
 pub mod program;
 pub mod query;
 pub mod retraction;
@@ -16,5 +17,6 @@ pub mod template;
 pub mod template_users;
 
 pub use expr::{CExpr, CommandTable, ExprCompiler, Scope, DEFFUNCTION, RHS_OF_DEFRULE};
+pub use modify_check::binds;
 pub use program::Program;
 pub use template::{ModuleId, Template, TemplateId};

@@ -242,10 +242,7 @@ impl Environment {
                     defined
                 }
                 (Ok(TopLevel::Command(_)), None) => Ok(()),
-                (Err(ds), _) => Err(ds
-                    .into_iter()
-                    .min_by_key(Diagnostic::reached)
-                    .unwrap_or_else(|| Diagnostic::new(item.span, format!("malformed {kind}")))),
+                (Err(ds), _) => Err(self.first_reading_error(&item, ds)),
             };
             after_error = defined.is_err();
             if let Err(d) = defined {
@@ -891,6 +888,10 @@ impl Environment {
             let mut scope = std::mem::take(&mut d.rhs_scope);
             scope.begin_actions(&r.rhs);
             let mut compiler = self.compiler(scope);
+            compiler.fact_templates = (d.fact_templates.iter())
+                .filter(|(name, _)| !crate::compile::binds(&r.rhs, *name))
+                .copied()
+                .collect();
             let rhs = crate::compile::retraction::mark(compiler.compile_all(&r.rhs)?);
             let frame_size = compiler.scope.size();
             compiled.push((d, rhs, frame_size));
@@ -1132,10 +1133,14 @@ impl Environment {
                     span: item.span,
                     loading: false,
                 };
-                match ds.iter().min_by_key(|d| d.reached()) {
-                    Some(d) if item.head().is_some_and(|h| is_construct_name(h.as_str())) => {
-                        self.report_construct_error(d, &source)
+                let construct = item.head().is_some_and(|h| is_construct_name(h.as_str()));
+                match ds.as_slice() {
+                    [_, ..] if construct => {
+                        let d = self.first_reading_error(item, ds);
+                        self.report_construct_error(&d, &source)
                     }
+                    // A command CLIPS could not read: its message alone.
+                    [d] => self.report_diagnostic(d, name, text),
                     _ => self.report(&Environment::render_diagnostics(&ds, name, text)),
                 }
             }

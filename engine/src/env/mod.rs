@@ -29,6 +29,7 @@ pub mod pretty;
 mod provenance;
 mod report;
 mod router;
+mod rule_reading;
 mod run;
 mod show;
 mod stepping;

@@ -707,8 +707,18 @@ fn build_fact_locked(
 ) -> Result<(TemplateId, Slots), Unwind> {
     match &build.fields {
         FactFields::Ordered(exprs) => {
-            let values = eval_args(host, frame, exprs)?;
-            Ok((build.template, smallvec::smallvec![flatten(values)]))
+            let fields = match eval_args(host, frame, exprs) {
+                Ok(values) => flatten(values),
+                // As CLIPS gathers an ordered fact's fields: an error in one is
+                // reported at once and leaves the fact with no fields, asserted all
+                // the same.
+                Err(Unwind::Error(e)) => {
+                    host.warn(&e.message);
+                    Value::empty_multifield()
+                }
+                Err(other) => return Err(other),
+            };
+            Ok((build.template, smallvec::smallvec![fields]))
         }
         FactFields::Slots(given) => {
             let slot_count = host.program().template(build.template).slots.len();

@@ -25,6 +25,7 @@ pub mod emathfun;
 pub mod evaluatn;
 pub mod exprnpsr;
 pub mod factqpsr;
+pub mod factrhs;
 pub mod facts;
 pub mod globldef;
 pub mod pattern;

@@ -1,6 +1,10 @@
 //! `TMPLTDEF`, `TMPLTFUN` and `TMPLTRHS`: deftemplate facts, their slots and the
 //! values given for them.
 
+/// What `[PRNTUTIL2]` names for a pattern of a deftemplate that is not written
+/// as `(slot constraint...)...` (tmpltlhs.c).
+pub const DEFTEMPLATE_PATTERNS: &str = "deftemplate patterns";
+
 /// `[TMPLTDEF1]`: deftemplate `template` has no slot `slot`; `new_line` when CLIPS
 /// starts a new line before the id.
 pub fn tmpltdef1(slot: &str, template: &str, new_line: bool) -> String {

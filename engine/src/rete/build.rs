@@ -462,6 +462,12 @@ impl Network {
                 dead.push(node);
             }
         }
+        // A rule with an empty LHS is activated by the root's token itself.
+        for &node in &dead {
+            if let NodeKind::Production(p) = self.nodes[node as usize].kind {
+                host.deactivate(p, ROOT_TOKEN, self);
+            }
+        }
         let doomed: Vec<TokenId> = self
             .tokens
             .live_ids()

@@ -7,8 +7,17 @@ use crate::value::Value;
 
 /// `(system <lexeme>*)`: runs the arguments, joined without spaces, as a shell
 /// command (`sh -c`, as C's `system` does), its output going straight to the
-/// terminal; its exit status, or -1 when no shell could be started.
+/// terminal; its exit status, or -1 when no shell could be started. With no
+/// arguments, as C's `system(NULL)` that CLIPS then calls: 1 when there is a
+/// shell, 0 when there is none.
 pub(super) fn system(rt: &mut Runtime, args: &[Value]) -> R {
+    if args.is_empty() {
+        let shell = std::process::Command::new("sh")
+            .arg("-c")
+            .arg("exit 0")
+            .status();
+        return Ok(Value::Integer(i64::from(shell.is_ok_and(|s| s.success()))));
+    }
     let mut command = String::new();
     for (i, arg) in args.iter().enumerate() {
         match arg {

@@ -1,7 +1,8 @@
 //! Expressions and facts: constants, variables and function calls.
 
-use super::common::{check_relation_name, constant, describe, symbol};
+use super::common::{check_relation_name, constant, describe, first_token_end, symbol};
 use crate::exact::collect_exact;
+use crate::messages::{self, factrhs, prntutil::prntutil2};
 use crate::syntax::ast::{Call, Expr, FactSpec, Ident};
 use crate::syntax::sexpr::{SExpr, SExprKind, Token};
 use crate::syntax::{Diagnostic, Span};
@@ -33,36 +34,77 @@ pub fn parse_expr(item: &SExpr) -> Result<Expr, Diagnostic> {
 }
 
 /// Parses a fact as written in `(assert ...)` or a deffacts: `(relation item...)`.
-/// Nested lists are calls; `compile` decides which are slot assignments.
+/// Nested lists are calls; `compile` decides which are slot assignments. The
+/// errors are CLIPS's (`GetRHSPattern`), found where CLIPS finds them.
 pub fn parse_fact(item: &SExpr) -> Result<FactSpec, Diagnostic> {
+    let rhs_error =
+        |d: Diagnostic, part: &str, at: usize| d.with_clips(prntutil2(part)).read_to(at);
     let Some(items) = item.as_list() else {
-        return Err(Diagnostic::new(
+        let d = Diagnostic::new(
             item.span,
             format!("expected a fact, found {}", describe(item)),
         )
-        .with_label("expected a fact such as `(color red)`"));
+        .with_label("expected a fact such as `(color red)`");
+        return Err(rhs_error(d, factrhs::RHS_PATTERNS, item.span.end));
     };
     let Some(head) = items.first() else {
-        return Err(Diagnostic::new(item.span, "a fact cannot be empty")
-            .with_label("expected a relation name, e.g. `(color red)`"));
+        let d = Diagnostic::new(item.span, "a fact cannot be empty")
+            .with_label("expected a relation name, e.g. `(color red)`");
+        return Err(rhs_error(d, factrhs::FIRST_FIELD, item.span.end));
     };
-    let Some(relation) = symbol(head) else {
-        return Err(Diagnostic::new(
+    let relation = symbol(head).filter(|s| !matches!(s.name.as_str(), "=" | ":"));
+    let Some(relation) = relation else {
+        let d = Diagnostic::new(
             head.span,
             format!(
                 "a fact must start with its relation name, not {}",
                 describe(head)
             ),
         )
-        .with_label("expected a symbol such as `color` in `(color red)`"));
+        .with_label("expected a symbol such as `color` in `(color red)`");
+        return Err(rhs_error(d, factrhs::FIRST_FIELD, first_token_end(head)));
     };
-    check_relation_name(&relation, "a fact's relation name")?;
-    let items = collect_exact(items.get(1..).unwrap_or_default().iter().map(parse_expr))?;
+    check_relation_name(&relation, "a fact's relation name").map_err(|d| {
+        d.with_clips(messages::pattern::pattern1(
+            relation.name.as_str(),
+            "a relation name",
+        ))
+        .read_to(head.span.end)
+    })?;
+    let fields = items.get(1..).unwrap_or_default();
+    let items = collect_exact(fields.iter().map(|field| {
+        parse_expr(field).map_err(|d| match field.as_token() {
+            // A field that is no value: CLIPS stops at its token.
+            Some(_) => rhs_error(d, factrhs::RHS_PATTERNS, field.span.end),
+            None => d,
+        })
+    }))?;
     Ok(FactSpec {
         relation,
         items,
         span: item.span,
     })
+}
+
+/// Parses the facts of `(assert fact...)`, `items` the call's items: each fact
+/// becomes a call of its relation name (see [`FactSpec`]). CLIPS wants one fact
+/// at least.
+fn parse_assert(items: &[SExpr], span: Span) -> Result<Vec<Expr>, Diagnostic> {
+    let facts = items.get(1..).unwrap_or_default();
+    if facts.is_empty() {
+        return Err(Diagnostic::new(span, "assert needs at least one fact")
+            .with_label("expected (assert (relation field...))")
+            .with_clips(prntutil2(factrhs::ASSERT_COMMAND))
+            .read_to(span.end));
+    }
+    collect_exact(facts.iter().map(|fact| {
+        let fact = parse_fact(fact)?;
+        Ok(Expr::Call(Call {
+            name: fact.relation,
+            args: fact.items,
+            span: fact.span,
+        }))
+    }))
 }
 
 fn token_expr(token: &Token, span: Span) -> Result<Expr, Diagnostic> {
@@ -110,6 +152,10 @@ fn parse_call(items: &[SExpr], span: Span) -> Result<Call, Diagnostic> {
         )
         .with_label("expected a function name, as in `(+ 1 2)`"));
     };
+    if name.name.as_str() == "assert" {
+        let args = parse_assert(items, span)?;
+        return Ok(Call { name, args, span });
+    }
     let query = QUERY_FUNCTIONS.contains(&name.name.as_str());
     let groups = query || GROUP_FIRST_ARG.contains(&name.name.as_str());
     let args = collect_exact(items.iter().enumerate().skip(1).map(|(i, arg)| {
@@ -255,6 +301,44 @@ mod tests {
                 "{text}"
             );
         }
+    }
+
+    /// CLIPS's message for each fact it cannot read, and the text it had read
+    /// (from the CLIPS 6.41 console: `(assert ())`, `(deffacts d (a ~b))`, ...).
+    #[test]
+    fn facts_clips_cannot_read() {
+        let cases = [
+            ("(assert)", factrhs::ASSERT_COMMAND, "(assert)"),
+            ("(assert ())", factrhs::FIRST_FIELD, "(assert ()"),
+            ("(assert (a) ())", factrhs::FIRST_FIELD, "(assert (a) ()"),
+            ("(assert (1 2))", factrhs::FIRST_FIELD, "(assert (1"),
+            ("(assert (= 5 7))", factrhs::FIRST_FIELD, "(assert (="),
+            ("(assert ((a)))", factrhs::FIRST_FIELD, "(assert (("),
+            ("(assert fact 2)", factrhs::RHS_PATTERNS, "(assert fact"),
+            ("(assert (a ~b))", factrhs::RHS_PATTERNS, "(assert (a ~"),
+            ("(assert (c |d))", factrhs::RHS_PATTERNS, "(assert (c |"),
+            ("(assert (a ?))", factrhs::RHS_PATTERNS, "(assert (a ?"),
+            (
+                "(f (first =(assert let's see)))",
+                factrhs::RHS_PATTERNS,
+                "(f (first =(assert let's",
+            ),
+        ];
+        for (text, part, read) in cases {
+            let error = expr(text).expect_err(text);
+            assert_eq!(error.clips, Some(prntutil2(part)), "{text}");
+            assert_eq!(error.read_to.map(|r| &text[..r]), Some(read), "{text}");
+        }
+        let error = expr("(assert (not x))").expect_err("reserved");
+        assert_eq!(
+            error.clips.as_deref(),
+            Some("\n[PATTERN1] The symbol 'not' has special meaning and may not be used as a relation name.")
+        );
+        let Ok(Expr::Call(call)) = expr("(assert (a 1) (b =(+ 1 2)))") else {
+            panic!("not a call")
+        };
+        assert!(matches!(&call.args[..], [Expr::Call(a), Expr::Call(b)]
+            if a.name.name == "a" && b.args.len() == 2));
     }
 
     #[test]
