@@ -59,17 +59,18 @@ impl Strategy {
             // Equal specificity: the older activation first, as CLIPS does.
             Strategy::Simplicity => smallvec![a.specificity as i64, a.seq as i64],
             Strategy::Complexity => smallvec![-(a.specificity as i64), a.seq as i64],
-            // Under lex and mea, CLIPS breaks ties in favour of the older activation.
+            // Under lex and mea, CLIPS breaks ties in favour of the more complex
+            // rule, then of the older activation.
             Strategy::Lex => {
                 let mut key = lex_key(&recency(a, facts));
-                key.push(a.seq as i64);
+                key.extend([-(a.specificity as i64), a.seq as i64]);
                 key.into()
             }
             Strategy::Mea => {
                 let recency = recency(a, facts);
                 let mut key = vec![-(recency.first().copied().unwrap_or(0) as i64)];
                 key.extend(lex_key(&recency));
-                key.push(a.seq as i64);
+                key.extend([-(a.specificity as i64), a.seq as i64]);
                 key.into()
             }
             Strategy::Random => smallvec![(a.random >> 1) as i64],
@@ -77,9 +78,12 @@ impl Strategy {
     }
 }
 
-/// The time tags of the facts an activation matched, in CE order.
+/// The time tags of the facts an activation matched, in CE order, 0 for a CE
+/// matched by no fact (`not`), as CLIPS counts it.
 fn recency(a: &Activation, facts: TokenFacts) -> Vec<u64> {
-    facts(a.token).into_iter().flatten().map(|f| f.0).collect()
+    (facts(a.token).into_iter())
+        .map(|f| f.map_or(0, |f| f.0))
+        .collect()
 }
 
 /// Recency compared as OPS5 does: the time tags sorted newest first, compared

@@ -408,6 +408,16 @@ impl<'a> LhsCompiler<'a> {
                 let sub = self.sub_chain(std::slice::from_ref(inner))?;
                 out.push(NodeSpec::Not(sub));
             }
+            // (exists (or A B)) is (not (and (not A) (not B))).
+            Ce::Exists(items, span) if matches!(items.as_slice(), [Ce::Or(..)]) => {
+                let [Ce::Or(alternatives, _)] = items.as_slice() else {
+                    unreachable!("matched above")
+                };
+                let nots = (alternatives.iter())
+                    .map(|a| Ce::Not(Box::new(a.clone()), *span))
+                    .collect();
+                self.ce(&Ce::Not(Box::new(Ce::And(nots, *span)), *span), out)?;
+            }
             Ce::Exists(items, _) => {
                 let sub = self.sub_chain(items)?;
                 out.push(NodeSpec::Exists(sub));

@@ -98,7 +98,8 @@ impl Environment {
                 if fresh || support.by_fact.contains_key(&fact) {
                     let entry = support.by_fact.entry(fact).or_insert((0, false));
                     entry.0 += 1;
-                    support.by_token.entry(token).or_default().push(fact);
+                    support.given += 1;
+                    (support.by_token.entry(token).or_default()).push((fact, support.given));
                     self.net.set_supports(token);
                 }
             }

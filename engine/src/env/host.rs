@@ -256,7 +256,7 @@ impl TestHost for Runtime {
         let Some(facts) = self.support.by_token.remove(&token) else {
             return;
         };
-        for f in facts {
+        for (f, _) in facts {
             if let Some(entry) = self.support.by_fact.get_mut(&f) {
                 entry.0 = entry.0.saturating_sub(1);
                 if entry.0 == 0 && !entry.1 {

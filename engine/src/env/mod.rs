@@ -191,8 +191,11 @@ impl Watch {
 /// Logical support: which facts each token supports.
 #[derive(Debug, Default)]
 pub struct Support {
-    /// Token to the facts it supports.
-    by_token: FxHashMap<TokenId, Vec<FactId>>,
+    /// Token to the facts it supports, each with the number of the support among
+    /// all given (`dependencies` lists a fact's supports newest first, as CLIPS).
+    by_token: FxHashMap<TokenId, Vec<(FactId, u64)>>,
+    /// How many supports have been given: the number of the next.
+    given: u64,
     /// Fact to (number of supporting tokens, unconditionally supported).
     by_fact: FxHashMap<FactId, (u32, bool)>,
     /// Facts that lost their last support, to be retracted.
@@ -245,8 +248,9 @@ pub struct Runtime {
     pub top_scope: Scope,
     /// Their values.
     pub top_frame: Vec<Value>,
-    /// The name of the rule whose actions are running (for error messages).
-    pub firing_rule: Option<Atom>,
+    /// The index of the rule whose actions are running (a rule cannot be removed
+    /// then, as in CLIPS).
+    pub firing_rule: Option<usize>,
     /// Emptied frames of finished rule firings and deffunction calls, for the next
     /// ones: a firing or a call does not allocate a frame of its own.
     pub spare_frames: Vec<Vec<Value>>,

@@ -173,7 +173,7 @@ impl Environment {
     /// modules whose agendas are empty.
     pub(super) fn next_activation(&mut self) -> Option<crate::agenda::Activation> {
         if self.rt.salience_evaluation == SalienceEvaluation::EveryCycle {
-            self.refresh_saliences();
+            self.refresh_saliences(None);
         }
         loop {
             // An empty focus stack (e.g. after `return` popped MAIN) refocuses MAIN
@@ -191,8 +191,9 @@ impl Environment {
         }
     }
 
-    /// Re-evaluates the salience of every activation of a rule with dynamic salience.
-    pub(crate) fn refresh_saliences(&mut self) {
+    /// Re-evaluates the salience of every activation of a rule with dynamic salience
+    /// (of the rules of `module` only, when given).
+    pub(crate) fn refresh_saliences(&mut self, module: Option<crate::compile::ModuleId>) {
         let all: Vec<_> = self
             .rt
             .agenda
@@ -201,7 +202,8 @@ impl Environment {
             .collect();
         for (production, token) in all {
             let rule = self.rt.productions[production.0 as usize].rule;
-            if matches!(self.rt.rules[rule].salience, super::Salience::Dynamic(..)) {
+            let in_module = module.is_none_or(|m| self.rt.rules[rule].module == m);
+            if in_module && matches!(self.rt.rules[rule].salience, super::Salience::Dynamic(..)) {
                 let s = self.rt.salience_of(rule);
                 let facts = |t| self.net.token_facts(t);
                 self.rt.agenda.set_salience(production, token, s, &facts);
@@ -248,14 +250,14 @@ impl Environment {
         }
         self.rt.current_support =
             logical.and_then(|level| self.net.ancestor(activation.token, level));
-        self.rt.firing_rule = Some(name);
+        let outer = self.rt.firing_rule.replace(rule_index);
         let result = eval::eval_body(self, &mut frame, &rhs);
         eval::give_back_frame(self, frame);
         if let Some(journal) = &mut self.rt.journal {
             journal.end();
         }
         self.rt.current_support = None;
-        self.rt.firing_rule = None;
+        self.rt.firing_rule = outer;
         if let Some(e) = self.rt.match_error.take() {
             self.rt.halted = true;
             return Err(RunError::Match(self.locate(origin, &e)));

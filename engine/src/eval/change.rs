@@ -50,11 +50,13 @@ pub(super) fn modify(
     let what = if duplicate { "duplicate" } else { "modify" };
     let id = fact_id_of(host, &target, what, span)?;
     let Some(existing) = host.fact(id) else {
-        return Err(
-            EvalError::new(format!("{what}: fact f-{} does not exist", id.0))
-                .at(span)
-                .into(),
-        );
+        // CLIPS reports the fact and goes on with FALSE.
+        let message = match target {
+            Value::Fact(_) => messages::prntutil::prntutil11(id.0),
+            _ => messages::prntutil::prntutil1("fact", &format!("f-{}", id.0), false),
+        };
+        host.warn(&message);
+        return Ok(Value::false_sym());
     };
     let mut changes = Vec::with_capacity(slots.len());
     for (name, slot_span, exprs) in slots {

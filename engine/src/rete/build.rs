@@ -73,7 +73,7 @@ impl Network {
                 continue;
             }
             if parent == ROOT_NODE {
-                self.left_activate(node, ROOT_TOKEN, host);
+                self.seed_from_root(node, fresh, host);
                 continue;
             }
             // The parent's current matches, oldest first.
@@ -126,6 +126,32 @@ impl Network {
                     }
                 }
             }
+        }
+    }
+
+    /// Feeds a new node under the root the root's token. A `not` on a pattern no
+    /// rule used before sees its facts only afterwards, one by one: CLIPS primes the
+    /// joins before it filters the facts through new patterns, so such a rule is
+    /// activated, then deactivated by the first fact that blocks it.
+    fn seed_from_root(&mut self, node: NodeId, fresh: &[NodeId], host: &mut dyn TestHost) {
+        let new_memory = match &self.nodes[node as usize].kind {
+            NodeKind::Count(count) if !count.exists => {
+                let am = count.join.alpha;
+                let successors = &self.alpha[am as usize].successors;
+                successors.iter().all(|s| fresh.contains(s)).then_some(am)
+            }
+            _ => None,
+        };
+        let Some(am) = new_memory else {
+            self.left_activate(node, ROOT_TOKEN, host);
+            return;
+        };
+        let entries = std::mem::take(&mut self.alpha[am as usize].entries);
+        self.left_activate(node, ROOT_TOKEN, host);
+        let matches: Vec<Rc<AlphaMatch>> = entries.values().cloned().collect();
+        self.alpha[am as usize].entries = entries;
+        for m in matches {
+            self.count_right(node, &m, host);
         }
     }
 

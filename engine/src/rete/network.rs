@@ -311,8 +311,14 @@ impl Network {
     /// does before retracting the facts: the activations of rules with an empty
     /// LHS, then every partial match under a leading `not` or `test`, in the order
     /// of [`Network::primed_nodes`] (removed activations are reported to `host`).
+    ///
+    /// The tokens of a leading `not`, `exists` or `forall` go before those of the
+    /// sub-chains beside them: CLIPS marks such a partial match blocked before it
+    /// retracts anything, so that what the retractions free generates nothing.
     pub fn unseed(&mut self, host: &mut dyn TestHost) {
-        for node in self.primed_nodes() {
+        let (joins, first): (Vec<NodeId>, Vec<NodeId>) = (self.primed_nodes().into_iter())
+            .partition(|n| matches!(self.nodes[*n as usize].kind, NodeKind::Join(_)));
+        for node in first.into_iter().chain(joins) {
             if let NodeKind::Production(p) = self.nodes[node as usize].kind {
                 host.deactivate(p, ROOT_TOKEN, self);
                 continue;
@@ -339,6 +345,12 @@ impl Network {
         for t in rest.into_iter().rev() {
             if self.tokens.is_live(t) {
                 self.delete_token(t, host);
+            }
+        }
+        // What the sub-chains reported while their owners were gone is stale now.
+        for node in &mut self.nodes {
+            if let NodeKind::SubCount(sc) = &mut node.kind {
+                sc.pending.clear();
             }
         }
     }

@@ -5,7 +5,8 @@
 //! the patterns, with the joins of a `not`/`exists` over several CEs (a sub-chain
 //! "joined from the right") before the join that counts them. `test` CEs are
 //! folded into the join before them; a rule whose first CE is a `test` (or that
-//! has no CEs) starts with a join of no pattern.
+//! has no CEs), and a sub-chain whose first CE is one, start with a join of no
+//! pattern.
 //!
 //! The listing order is that of CLIPS's memories:
 //! - an alpha memory is a list of hash buckets, one per value of the join's
@@ -140,6 +141,26 @@ impl Network {
         let leading_empty =
             top == terminal || matches!(self.nodes[top as usize].kind, NodeKind::Test(_));
 
+        let partners: Vec<(NodeId, NodeId)> = used
+            .iter()
+            .filter_map(|n| match self.nodes[*n as usize].kind {
+                NodeKind::Partner { owner } => Some((owner, self.nodes[*n as usize].parent)),
+                _ => None,
+            })
+            .collect();
+        // A sub-chain that starts with a `test` starts, in CLIPS, with a join of no
+        // pattern too (the initial pattern CLIPS adds there).
+        let leading_tests: FxHashSet<NodeId> = (partners.iter())
+            .filter_map(|&(owner, end)| {
+                let branch = self.nodes[owner as usize].parent;
+                let mut first = end;
+                while self.nodes[first as usize].parent != branch {
+                    first = self.nodes[first as usize].parent;
+                }
+                matches!(self.nodes[first as usize].kind, NodeKind::Test(_)).then_some(first)
+            })
+            .collect();
+
         // The joins, in chain order; `None` stands for the join of no pattern.
         let mut joins: Vec<Option<NodeId>> = Vec::new();
         if leading_empty {
@@ -149,10 +170,11 @@ impl Network {
             used.iter()
                 .copied()
                 .filter(|n| {
-                    matches!(
-                        self.nodes[*n as usize].kind,
-                        NodeKind::Join(_) | NodeKind::Count(_) | NodeKind::SubCount(_)
-                    )
+                    leading_tests.contains(n)
+                        || matches!(
+                            self.nodes[*n as usize].kind,
+                            NodeKind::Join(_) | NodeKind::Count(_) | NodeKind::SubCount(_)
+                        )
                 })
                 .map(Some),
         );
@@ -177,20 +199,14 @@ impl Network {
         // The last node of a join's output: the join and the `test`s after it.
         let tail = |mut node: NodeId| -> NodeId {
             while let Some(t) = self.children(node).find(|c| {
-                in_chain.contains(c) && matches!(self.nodes[*c as usize].kind, NodeKind::Test(_))
+                in_chain.contains(c)
+                    && !leading_tests.contains(c)
+                    && matches!(self.nodes[*c as usize].kind, NodeKind::Test(_))
             }) {
                 node = t;
             }
             node
         };
-        let partners: Vec<(NodeId, NodeId)> = used
-            .iter()
-            .filter_map(|n| match self.nodes[*n as usize].kind {
-                NodeKind::Partner { owner } => Some((owner, self.nodes[*n as usize].parent)),
-                _ => None,
-            })
-            .collect();
-
         let mut by_node: FxHashMap<NodeId, Vec<TokenId>> = FxHashMap::default();
         for t in self.tokens.live_ids() {
             let tok = self.tokens.get(t);
@@ -260,6 +276,7 @@ impl Network {
                                 .unwrap_or(i);
                             JoinInput::FromRight(end)
                         }
+                        NodeKind::Test(_) => JoinInput::Empty,
                         _ => JoinInput::Pattern(self.alpha_listing(*n)),
                     };
                     (input, last_level)

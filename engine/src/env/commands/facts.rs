@@ -10,6 +10,8 @@ use crate::eval::EvalError;
 use crate::functions::args::type_error;
 use crate::messages;
 use crate::value::{atom, FactId, Value};
+use crate::wm::Fact;
+use std::rc::Rc;
 
 /// `(fact-index ...)`.
 pub(super) fn fact_index(rt: &mut Runtime, args: &[Value]) -> R {
@@ -18,9 +20,55 @@ pub(super) fn fact_index(rt: &mut Runtime, args: &[Value]) -> R {
     ))
 }
 
+/// Argument #1 of `function`, a fact address or index, read as CLIPS does: `None`,
+/// after CLIPS's message, for a negative index and, when `must_exist` is given,
+/// for an index no fact has; an address of a retracted fact is then an error, the
+/// function returning `must_exist` all the same (otherwise `None`, silently).
+fn fact_argument(
+    rt: &mut Runtime,
+    args: &[Value],
+    function: &str,
+    must_exist: Option<Value>,
+) -> Result<Option<Rc<Fact>>, EvalError> {
+    let id = match args.first() {
+        Some(Value::Fact(id)) => match rt.wm.get(*id) {
+            Some(fact) => return Ok(Some(fact.clone())),
+            None => match must_exist {
+                Some(returns) => {
+                    let message = messages::prntutil::prntutil11(id.0);
+                    return Err(EvalError::new(message).returning(returns));
+                }
+                None => return Ok(None),
+            },
+        },
+        Some(Value::Integer(i)) => match u64::try_from(*i) {
+            Ok(index) => FactId(index),
+            Err(_) => {
+                report(
+                    rt,
+                    &type_error(function, 0, "fact-address or fact-index").message,
+                );
+                return Ok(None);
+            }
+        },
+        _ => {
+            let message = type_error(function, 0, "integer or fact address").message;
+            return Err(EvalError::new(message));
+        }
+    };
+    let fact = rt.wm.get(id).cloned();
+    if fact.is_none() && must_exist.is_some() {
+        let name = format!("f-{}", id.0);
+        report(rt, &messages::prntutil::prntutil1("fact", &name, false));
+    }
+    Ok(fact)
+}
+
 /// `(fact-slot-value ...)`.
 pub(super) fn fact_slot_value(rt: &mut Runtime, args: &[Value]) -> R {
-    let fact = fact_arg(rt, args, "fact-slot-value")?;
+    let Some(fact) = fact_argument(rt, args, "fact-slot-value", Some(Value::false_sym()))? else {
+        return Ok(Value::false_sym());
+    };
     let slot = lexeme(args, 1, "fact-slot-value")?;
     let t = rt.program.template(fact.template);
     let index = if t.implied && slot == "implied" {
@@ -41,23 +89,23 @@ pub(super) fn fact_slot_value(rt: &mut Runtime, args: &[Value]) -> R {
 
 /// `(fact-existp ...)`.
 pub(super) fn fact_existp(rt: &mut Runtime, args: &[Value]) -> R {
-    let id = match args[0] {
-        Value::Fact(id) => id,
-        Value::Integer(i) if i > 0 => FactId(i as u64),
-        _ => return Ok(Value::false_sym()),
-    };
-    Ok(Value::boolean(rt.wm.get(id).is_some()))
+    let fact = fact_argument(rt, args, "fact-existp", None)?;
+    Ok(Value::boolean(fact.is_some()))
 }
 
 /// `(fact-relation ...)`.
 pub(super) fn fact_relation(rt: &mut Runtime, args: &[Value]) -> R {
-    let fact = fact_arg(rt, args, "fact-relation")?;
+    let Some(fact) = fact_argument(rt, args, "fact-relation", Some(Value::false_sym()))? else {
+        return Ok(Value::false_sym());
+    };
     Ok(Value::Symbol(rt.program.template(fact.template).name))
 }
 
 /// `(fact-slot-names ...)`.
 pub(super) fn fact_slot_names(rt: &mut Runtime, args: &[Value]) -> R {
-    let fact = fact_arg(rt, args, "fact-slot-names")?;
+    let Some(fact) = fact_argument(rt, args, "fact-slot-names", Some(Value::false_sym()))? else {
+        return Ok(Value::false_sym());
+    };
     let t = rt.program.template(fact.template);
     Ok(Value::multifield(
         t.slots.iter().map(|s| Value::Symbol(s.name)).collect(),
@@ -119,23 +167,7 @@ pub(super) fn get_fact_list(rt: &mut Runtime, args: &[Value]) -> R {
 /// line of its own; with `ignore-defaults` (anything but FALSE), without the slots
 /// that hold their static default. To `nil`, the text is returned, not printed.
 pub(super) fn ppfact(rt: &mut Runtime, args: &[Value]) -> R {
-    let id = match args.first() {
-        Some(Value::Fact(id)) => *id,
-        Some(Value::Integer(i)) if *i > 0 => FactId(*i as u64),
-        Some(Value::Integer(_)) => {
-            return Err(EvalError::new(
-                type_error("ppfact", 0, "fact-address or fact-index").message,
-            ))
-        }
-        _ => {
-            return Err(EvalError::new(
-                type_error("ppfact", 0, "integer or fact address").message,
-            ))
-        }
-    };
-    let Some(fact) = rt.wm.get(id).cloned() else {
-        let name = format!("f-{}", id.0);
-        report(rt, &messages::prntutil::prntutil1("fact", &name, false));
+    let Some(fact) = fact_argument(rt, args, "ppfact", Some(Value::Void))? else {
         return Ok(Value::Void);
     };
     let name = args.get(1).map_or_else(|| "t".to_string(), logical_name);
@@ -176,7 +208,6 @@ mod tests {
     fn argument_errors() {
         let cases = [
             ("(ppfact x)", "[ARGACCES2] Function 'ppfact' expected argument #1 to be of type integer or fact address."),
-            ("(ppfact -1)", "[ARGACCES2] Function 'ppfact' expected argument #1 to be of type fact-address or fact-index."),
             ("(undeffacts 3)", "[ARGACCES2] Function 'undeffacts' expected argument #1 to be of type symbol."),
             ("(undefglobal \"x\")", "[ARGACCES2] Function 'undefglobal' expected argument #1 to be of type symbol."),
         ];
@@ -195,6 +226,10 @@ mod tests {
         let cases = [
             ("(ppfact 99)", "[PRNTUTIL1] Unable to find fact f-99.\n"),
             (
+                "(ppfact -1)",
+                "[ARGACCES2] Function 'ppfact' expected argument #1 to be of type fact-address or fact-index.\n",
+            ),
+            (
                 "(ppfact 1 bogus)",
                 "[ROUTER1] Logical name 'bogus' was not recognized by any routers.\n",
             ),
@@ -211,5 +246,33 @@ mod tests {
             assert_eq!(eval(&mut env, command), Ok(Value::Void), "{command}");
             assert_eq!(err.take(), message, "{command}");
         }
+    }
+
+    /// Fact functions given a retracted fact or a missing index, as CLIPS 6.41
+    /// prints them (factsfun.bat, factscmd.bat).
+    #[test]
+    fn missing_and_retracted_facts() {
+        let (mut env, _, err) = captured();
+        let _ = eval(&mut env, "(bind ?f (assert (a)))");
+        let _ = eval(&mut env, "(retract ?f)");
+        let retracted = "[PRNTUTIL11] The fact f-1 has been retracted.";
+        for command in ["(fact-relation ?f)", "(fact-slot-names ?f)", "(ppfact ?f)"] {
+            assert_eq!(
+                eval(&mut env, command),
+                Err(retracted.to_string()),
+                "{command}"
+            );
+        }
+        assert_eq!(eval(&mut env, "(fact-existp ?f)"), Ok(Value::false_sym()));
+        assert_eq!(
+            eval(&mut env, "(fact-slot-value 3 x)"),
+            Ok(Value::false_sym())
+        );
+        assert_eq!(err.take(), "[PRNTUTIL1] Unable to find fact f-3.\n");
+        assert_eq!(eval(&mut env, "(fact-existp -1)"), Ok(Value::false_sym()));
+        assert_eq!(
+            err.take(),
+            "[ARGACCES2] Function 'fact-existp' expected argument #1 to be of type fact-address or fact-index.\n"
+        );
     }
 }

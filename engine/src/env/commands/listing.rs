@@ -180,12 +180,38 @@ pub(super) fn facts(rt: &mut Runtime, args: &[Value]) -> R {
     Ok(Value::Void)
 }
 
-/// `(rules [module])` and `(list-defrules [module])`: the rule names, in definition order.
+/// `(rules [module])`: the rule names, in definition order.
 pub(super) fn rules(rt: &mut Runtime, args: &[Value]) -> R {
-    let Some(scope) = scope(rt, args, 0, "rules")? else {
+    rule_listing(rt, args, "rules")
+}
+
+/// `(list-defrules [module])`: the same as `rules`.
+pub(super) fn list_defrules(rt: &mut Runtime, args: &[Value]) -> R {
+    rule_listing(rt, args, "list-defrules")
+}
+
+/// The rule names of the module argument of `function`, in definition order.
+fn rule_listing(rt: &mut Runtime, args: &[Value], function: &str) -> R {
+    let Some(scope) = scope(rt, args, 0, function)? else {
         return Ok(Value::Void);
     };
     print_listing(rt, scope, "defrule", rule_names)
+}
+
+/// `(show-breaks [module])`: the rules of the module (the current one, or every
+/// module for `*`) that have a breakpoint, with no tally.
+pub(super) fn show_breaks(env: &mut Environment, args: &[Value]) -> R {
+    let Some(scope) = scope(&mut env.rt, args, 0, "show-breaks")? else {
+        return Ok(Value::Void);
+    };
+    let (text, _) = listing(&env.rt, scope, |rt, module| {
+        (rt.rules_of(module).into_iter())
+            .filter(|&i| rt.rules[i].breakpoint)
+            .map(|i| rt.rules[i].name.to_string())
+            .collect()
+    });
+    out(&mut env.rt, "t", &text);
+    Ok(Value::Void)
 }
 
 /// The rules of `module`, in definition order.

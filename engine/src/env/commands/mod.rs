@@ -63,7 +63,7 @@ use introspect::{
 use listing::{
     agenda, facts, get_deffacts_list, get_deffunction_list, get_defglobal_list, get_defmodule_list,
     get_defrule_list, get_deftemplate_list, list_deffacts, list_deffunctions, list_defglobals,
-    list_defmodules, list_deftemplates, rules, show_defglobals,
+    list_defmodules, list_defrules, list_deftemplates, rules, show_breaks, show_defglobals,
 };
 use matches::matches;
 use memory::{mem_requests, mem_used, release_mem};
@@ -75,9 +75,7 @@ use settings::{
 use std::collections::HashMap;
 use std::sync::LazyLock;
 use system::{options, system};
-use teach::{
-    get_provenance, remove_break, set_break, set_provenance, show_breaks, step, why, why_not,
-};
+use teach::{get_provenance, remove_break, set_break, set_provenance, step, why, why_not};
 pub use textpro::TextLookup;
 use textpro::{fetch, get_region, print_region, toss};
 use time::{gm_time, local_time, timetag};
@@ -354,7 +352,7 @@ static DEFS: &[CommandDef] = &[
     rt("facts", "v", 0, Some(4), "l;*", facts),
     rt("rules", "v", 0, Some(1), "y", rules),
     env("agenda", "v", 0, Some(1), "y", agenda),
-    rt("list-defrules", "v", 0, Some(1), "y", rules),
+    rt("list-defrules", "v", 0, Some(1), "y", list_defrules),
     rt("list-deftemplates", "v", 0, Some(1), "y", list_deftemplates),
     rt("list-deffacts", "v", 0, Some(1), "y", list_deffacts),
     rt("list-deffunctions", "v", 0, Some(1), "y", list_deffunctions),
@@ -737,9 +735,19 @@ fn get_strategy(rt: &mut Runtime, _: &[Value]) -> R {
 
 fn set_strategy(env: &mut Environment, args: &[Value]) -> R {
     let name = lexeme(args, 0, "set-strategy")?;
-    let strategy: Strategy = name.parse().map_err(EvalError::new)?;
     let old = env.rt.agenda.strategy();
-    env.set_strategy(strategy);
+    match name.parse::<Strategy>() {
+        Ok(strategy) => env.set_strategy(strategy),
+        // CLIPS reports the name and keeps (and returns) the strategy.
+        Err(_) => {
+            let expected =
+                "symbol with value depth, breadth, lex, mea, complexity, simplicity, or random";
+            report(
+                &mut env.rt,
+                &messages::args::argacces2("set-strategy", 0, expected),
+            );
+        }
+    }
     Ok(Value::symbol(old.name()))
 }
 
@@ -790,7 +798,13 @@ fn set_salience_evaluation(rt: &mut Runtime, args: &[Value]) -> R {
         "when-defined" => SalienceEvaluation::WhenDefined,
         "when-activated" => SalienceEvaluation::WhenActivated,
         "every-cycle" => SalienceEvaluation::EveryCycle,
-        other => return Err(EvalError::new(format!("set-salience-evaluation: unknown mode {other}; expected when-defined, when-activated or every-cycle"))),
+        // CLIPS reports the name and keeps (and returns) the setting.
+        _ => {
+            let expected = "symbol with value when-defined, when-activated, or every-cycle";
+            let message = messages::args::argacces2("set-salience-evaluation", 0, expected);
+            report(rt, &message);
+            return Ok(old);
+        }
     };
     Ok(old)
 }
@@ -1191,7 +1205,8 @@ fn focus(env: &mut Environment, args: &[Value]) -> R {
 fn refresh(env: &mut Environment, args: &[Value]) -> R {
     let name = lexeme(args, 0, "refresh")?;
     let Some(index) = env.rule_index(&name) else {
-        return Err(EvalError::new(format!("refresh: unknown rule {name}")));
+        not_found(&mut env.rt, "defrule", &name);
+        return Ok(Value::Void);
     };
     for p in env.rt.rules[index].productions.clone() {
         // CLIPS walks the rule's matches newest first, so under the depth strategy
@@ -1205,14 +1220,33 @@ fn refresh(env: &mut Environment, args: &[Value]) -> R {
     Ok(Value::Void)
 }
 
-/// `(refresh-agenda)`: evaluates the salience of each activation again, whatever
-/// the salience evaluation setting (CLIPS evaluates them as when-activated).
-fn refresh_agenda(env: &mut Environment, _: &[Value]) -> R {
+/// `(refresh-agenda [module])`: evaluates the salience of each activation of the
+/// module (the current one by default, every module for `*`) again, whatever the
+/// salience evaluation setting (CLIPS evaluates them as when-activated).
+fn refresh_agenda(env: &mut Environment, args: &[Value]) -> R {
+    let module = match args.first() {
+        None => Some(env.rt.program.current_module),
+        Some(_) => {
+            let name = construct_name(args, 0, "refresh-agenda")?;
+            match env.rt.program.module_id(name) {
+                Some(module) => Some(module),
+                None if name.as_str() == "*" => None,
+                None => {
+                    let expected = "'defmodule name'";
+                    report(
+                        &mut env.rt,
+                        &messages::args::argacces2("refresh-agenda", 0, expected),
+                    );
+                    return Ok(Value::Void);
+                }
+            }
+        }
+    };
     let setting = std::mem::replace(
         &mut env.rt.salience_evaluation,
         SalienceEvaluation::WhenActivated,
     );
-    env.refresh_saliences();
+    env.refresh_saliences(module);
     env.rt.salience_evaluation = setting;
     Ok(Value::Void)
 }
@@ -1301,15 +1335,27 @@ fn undefrule(env: &mut Environment, args: &[Value]) -> R {
     if held_by_image(&mut env.rt, "defrule", &name) {
         return Ok(Value::Void);
     }
-    if name == "*" {
-        let rt = &env.rt;
-        let rules = rt.rules_of(rt.program.current_module).into_iter();
-        let names: Vec<Atom> = rules.map(|i| rt.rules[i].name).collect();
-        for name in names {
+    let rt = &env.rt;
+    // As CLIPS's DeleteNamedConstruct: a rule named `*` is deleted alone, and `*`
+    // deletes every rule of the module only when none is so named.
+    let doomed: Vec<(usize, Atom)> = if let Some(index) = rt.rule_named(atom(&name)) {
+        vec![(index, atom(&name))]
+    } else if name == "*" {
+        (rt.rules_of(rt.program.current_module).into_iter())
+            .map(|i| (i, rt.rules[i].name))
+            .collect()
+    } else {
+        not_found(&mut env.rt, "defrule", &name);
+        return Ok(Value::Void);
+    };
+    // The rule whose actions are running stays, with CLIPS's message.
+    for (index, name) in doomed {
+        if env.rt.firing_rule == Some(index) {
+            let message = messages::prntutil::prntutil4("defrule", name.as_str());
+            report(&mut env.rt, &message);
+        } else {
             env.remove_rule(name);
         }
-    } else if !env.remove_rule(atom(&name)) {
-        not_found(&mut env.rt, "defrule", &name);
     }
     Ok(Value::Void)
 }
@@ -1456,19 +1502,16 @@ fn dependencies(env: &mut Environment, args: &[Value]) -> R {
     let Some(fact) = fact_or_instance(&mut env.rt, args) else {
         return Ok(Value::Void);
     };
-    let tokens: Vec<_> = env
-        .rt
-        .support
-        .by_token
-        .iter()
-        .filter(|(_, facts)| facts.contains(&fact.id))
-        .map(|(t, _)| *t)
+    let mut tokens: Vec<_> = (env.rt.support.by_token.iter())
+        .filter_map(|(t, facts)| {
+            let (_, given) = facts.iter().find(|(f, _)| *f == fact.id)?;
+            Some((std::cmp::Reverse(*given), *t))
+        })
         .collect();
-    let mut lines: Vec<String> = tokens
-        .iter()
-        .map(|t| show::fact_list(&env.net.token_facts(*t)))
+    tokens.sort_unstable();
+    let lines: Vec<String> = (tokens.iter())
+        .map(|(_, t)| show::fact_list(&env.net.token_facts(*t)))
         .collect();
-    lines.sort();
     let text = if lines.is_empty() {
         "None\n".to_string()
     } else {
@@ -1485,7 +1528,7 @@ fn dependents(env: &mut Environment, args: &[Value]) -> R {
     let mut deps: Vec<FactId> = Vec::new();
     for (token, facts) in &env.rt.support.by_token {
         if env.net.token_facts(*token).contains(&Some(fact.id)) {
-            deps.extend(facts.iter().copied());
+            deps.extend(facts.iter().map(|(f, _)| *f));
         }
     }
     deps.sort();

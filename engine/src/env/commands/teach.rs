@@ -1,12 +1,12 @@
 //! The teaching commands (Salience extensions, except CLIPS's breakpoints):
 //! `(why FACT [DEPTH])`, `(why-not RULE)`, `(step)`, `(set-provenance BOOL)`,
-//! `(get-provenance)`, and CLIPS's `(set-break RULE)`, `(remove-break [RULE])`,
-//! `(show-breaks)`.
+//! `(get-provenance)`, and CLIPS's `(set-break RULE)` and `(remove-break [RULE])`.
 
 use super::{fact_arg, lexeme, Environment, Runtime, R};
 use crate::env::journal::Journal;
 use crate::env::provenance::DEFAULT_DEPTH;
 use crate::eval::EvalError;
+use crate::messages;
 use crate::value::Value;
 
 /// `(why FACT [DEPTH])`: prints the fact's derivation tree.
@@ -70,7 +70,7 @@ pub(super) fn get_provenance(rt: &mut Runtime, _: &[Value]) -> R {
 pub(super) fn set_break(env: &mut Environment, args: &[Value]) -> R {
     let name = lexeme(args, 0, "set-break")?;
     if !env.set_break(&name, true) {
-        env.report(&format!("[PRNTUTIL1] Unable to find defrule {name}."));
+        env.report(&messages::prntutil::prntutil1("defrule", &name, true));
     }
     Ok(Value::Void)
 }
@@ -85,16 +85,15 @@ pub(super) fn remove_break(env: &mut Environment, args: &[Value]) -> R {
         return Ok(Value::Void);
     }
     let name = lexeme(args, 0, "remove-break")?;
-    if !env.breaks().contains(&name.as_str()) {
-        env.report(&format!("[PRNTUTIL1] Unable to find breakpoint {name}."));
+    match env.rule_index(&name) {
+        None => env.report(&messages::prntutil::prntutil1("defrule", &name, true)),
+        Some(index) if !env.rt.rules[index].breakpoint => {
+            let text = format!("Rule {name} does not have a breakpoint set.\n");
+            env.rt.routers.write("werror", &text);
+        }
+        Some(_) => {
+            env.set_break(&name, false);
+        }
     }
-    env.set_break(&name, false);
-    Ok(Value::Void)
-}
-
-/// `(show-breaks)`: the rules with a breakpoint, one per line.
-pub(super) fn show_breaks(env: &mut Environment, _: &[Value]) -> R {
-    let text: String = env.breaks().iter().map(|n| format!("{n}\n")).collect();
-    env.rt.routers.write("t", &text);
     Ok(Value::Void)
 }

@@ -1,7 +1,8 @@
 //! A rule's `(declare (salience expr) (auto-focus TRUE|FALSE))`.
 
-use super::common::{closing, describe, reject_local_vars, symbol, Diags};
+use super::common::{closing, describe, first_token_end, reject_local_vars, symbol, Diags};
 use super::expr::parse_expr;
+use crate::messages::prntutil::prntutil2;
 use crate::syntax::ast::Expr;
 use crate::syntax::sexpr::SExpr;
 use crate::syntax::{Diagnostic, Span};
@@ -118,18 +119,36 @@ fn constant_name(value: &Value) -> String {
     }
 }
 
+/// Parses `(auto-focus TRUE|FALSE)`. CLIPS reports a missing or wrong value as a
+/// syntax error in the auto-focus statement, and a second value as one in the
+/// declare statement, each once it has read the offending token.
 fn auto_focus(args: &[SExpr], span: Span) -> Result<bool, Diagnostic> {
     const EXPECTED: &str = "expected `TRUE` or `FALSE`";
-    let arg = single(args, span, "auto-focus", EXPECTED)?;
-    match arg.as_symbol().map(|s| s.as_str()) {
-        Some("TRUE") => Ok(true),
-        Some("FALSE") => Ok(false),
-        _ => Err(Diagnostic::new(
-            arg.span,
-            format!("auto-focus must be TRUE or FALSE, not {}", describe(arg)),
-        )
-        .with_label(EXPECTED)),
-    }
+    let value = match args.first() {
+        Some(arg) => match arg.as_symbol().map(|s| s.as_str()) {
+            Some("TRUE") => true,
+            Some("FALSE") => false,
+            _ => {
+                return Err(Diagnostic::new(
+                    arg.span,
+                    format!("auto-focus must be TRUE or FALSE, not {}", describe(arg)),
+                )
+                .with_label(EXPECTED)
+                .with_clips(prntutil2("auto-focus statement"))
+                .read_to(first_token_end(arg)))
+            }
+        },
+        None => false,
+    };
+    single(args, span, "auto-focus", EXPECTED).map_err(|d| match args.get(1) {
+        Some(extra) => d
+            .with_clips(prntutil2("declare statement"))
+            .read_to(first_token_end(extra)),
+        None => d
+            .with_clips(prntutil2("auto-focus statement"))
+            .read_to(span.end),
+    })?;
+    Ok(value)
 }
 
 #[cfg(test)]
