@@ -25,6 +25,8 @@ pub mod evaluatn;
 pub mod exprnpsr;
 pub mod facts;
 pub mod globldef;
+pub mod msgfun;
+pub mod multifun;
 pub mod pattern;
 pub mod patterns;
 pub mod prntutil;
