@@ -52,7 +52,7 @@ impl LoadError {
 /// The construct starting at or after `pos` (after blanks) that is never closed,
 /// read to the end of `text` with its open lists closed there; `None` if what
 /// starts there is no construct. Its spans are offsets in `text`.
-fn unclosed_construct(text: &str, pos: usize) -> Option<SExpr> {
+pub(super) fn unclosed_construct(text: &str, pos: usize) -> Option<SExpr> {
     let at = pos + crate::syntax::sexpr::skip_blanks(text.get(pos..)?);
     if find_construct_start(text, at, is_construct_name) != Some(at) {
         return None;
@@ -63,6 +63,30 @@ fn unclosed_construct(text: &str, pos: usize) -> Option<SExpr> {
         (item, Some(_still_open)) => Some(item),
         // Closed after all: the reading failed for another reason.
         (_, None) => None,
+    }
+}
+
+/// The construct `item` holds, `None` if it holds a command, or the first problem
+/// CLIPS finds in it; `unclosed` is the reading error of a construct never closed,
+/// an error even when what was read parses.
+pub(super) fn parse_construct(
+    item: &SExpr,
+    unclosed: Option<Diagnostic>,
+) -> Result<Option<Box<Construct>>, Diagnostic> {
+    match (parse_top_level(item), unclosed) {
+        (Ok(_), Some(unclosed)) => Err(unclosed),
+        (Ok(TopLevel::Construct(c)), None) => Ok(Some(c)),
+        (Ok(TopLevel::Command(_)), None) => Ok(None),
+        (Err(ds), _) => Err(ds
+            .into_iter()
+            .min_by_key(Diagnostic::reached)
+            .unwrap_or_else(|| {
+                let kind = item
+                    .head()
+                    .map(|h| h.as_str().to_string())
+                    .unwrap_or_default();
+                Diagnostic::new(item.span, format!("malformed {kind}"))
+            })),
     }
 }
 
@@ -232,20 +256,15 @@ impl Environment {
                     self.rt.routers.write("t", mark);
                 }
             }
-            let defined = match (parse_top_level(&item), unclosed) {
-                // A construct never closed is an error even when its text reads well.
-                (Ok(_), Some(unclosed)) => Err(unclosed),
-                (Ok(TopLevel::Construct(c)), None) => {
+            let defined = match parse_construct(&item, unclosed) {
+                Ok(Some(c)) => {
                     let outer = std::mem::replace(&mut self.rt.load_marks, marks);
                     let defined = self.define(&c, text, origin);
                     self.rt.load_marks = outer;
                     defined
                 }
-                (Ok(TopLevel::Command(_)), None) => Ok(()),
-                (Err(ds), _) => Err(ds
-                    .into_iter()
-                    .min_by_key(Diagnostic::reached)
-                    .unwrap_or_else(|| Diagnostic::new(item.span, format!("malformed {kind}")))),
+                Ok(None) => Ok(()),
+                Err(d) => Err(d),
             };
             after_error = defined.is_err();
             if let Err(d) = defined {
