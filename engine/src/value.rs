@@ -31,9 +31,9 @@ impl fmt::Display for FactId {
 /// One CLIPS value.
 ///
 /// Two words: a tag and a payload (`repr(u64)` fixes that layout). Symbols,
-/// strings, integers and fact addresses are equal when their tags and payload
+/// strings, integers, fact addresses and instance names are equal when their tags and payload
 /// words are, which lets comparing, hashing and copying them skip the jump table
-/// a `match` over seven variants compiles to: on Manners those tables were most of
+/// a `match` over eight variants compiles to: on Manners those tables were most of
 /// the mispredicted indirect branches (3.4 M of 4.0 M), join keys being compared,
 /// hashed and copied for every partial match.
 #[derive(Debug)]
@@ -51,6 +51,9 @@ pub enum Value {
     Multifield(Multi) = tag::MULTIFIELD,
     /// The address of a fact (`<Fact-3>`).
     Fact(FactId) = tag::FACT,
+    /// An instance name such as `[pump-1]` (held without the brackets): a value of
+    /// its own type, read and printed even where no instance exists.
+    InstanceName(Atom) = tag::INSTANCE_NAME,
     /// The result of a function that returns nothing (CLIPS 6.4's void).
     Void = tag::VOID,
 }
@@ -62,11 +65,12 @@ mod tag {
     pub const STRING: u64 = 1;
     pub const INTEGER: u64 = 2;
     pub const FACT: u64 = 3;
+    pub const INSTANCE_NAME: u64 = 4;
     /// The last tag whose payload is a plain word compared bit for bit.
-    pub const LAST_WORD: u64 = FACT;
-    pub const FLOAT: u64 = 4;
-    pub const MULTIFIELD: u64 = 5;
-    pub const VOID: u64 = 6;
+    pub const LAST_WORD: u64 = INSTANCE_NAME;
+    pub const FLOAT: u64 = 5;
+    pub const MULTIFIELD: u64 = 6;
+    pub const VOID: u64 = 7;
 }
 
 impl Value {
@@ -135,6 +139,13 @@ impl Value {
         Value::Symbol(atom(text))
     }
 
+    /// The instance name `[text]`, if `text` is one as CLIPS's scanner reads it: a
+    /// token of more than two characters in brackets.
+    pub fn instance_name(text: &str) -> Option<Value> {
+        let name = text.strip_prefix('[')?.strip_suffix(']')?;
+        (text.len() > 2).then(|| Value::InstanceName(atom(name)))
+    }
+
     /// A string value for `text`.
     pub fn string(text: &str) -> Value {
         Value::String(atom(text))
@@ -169,10 +180,10 @@ impl Value {
         }
     }
 
-    /// The text of a symbol or string.
+    /// The text of a symbol, string or instance name (without its brackets).
     pub fn as_lexeme(&self) -> Option<Atom> {
         match self {
-            Value::Symbol(s) | Value::String(s) => Some(*s),
+            Value::Symbol(s) | Value::String(s) | Value::InstanceName(s) => Some(*s),
             _ => None,
         }
     }
@@ -186,6 +197,7 @@ impl Value {
             Value::Float(_) => "FLOAT",
             Value::Multifield(_) => "MULTIFIELD",
             Value::Fact(_) => "FACT-ADDRESS",
+            Value::InstanceName(_) => "INSTANCE-NAME",
             Value::Void => "VOID",
         }
     }
@@ -274,11 +286,12 @@ impl Hash for Value {
     fn hash<H: Hasher>(&self, state: &mut H) {
         // Odd constants, one per type, so that equal payloads of different types
         // (the integer 3 and fact 3) hash apart; indexed by tag.
-        const MIX: [u64; 4] = [
+        const MIX: [u64; 5] = [
             0x9E37_79B9_7F4A_7C15, // symbol
             0xC2B2_AE3D_27D4_EB4F, // string
             0x1656_67B1_9E37_79F9, // integer
             0x27D4_EB2F_1656_67C5, // fact
+            0x94D0_49BB_1331_11EB, // instance name
         ];
         const FLOAT: u64 = 0x85EB_CA77_C2B2_AE63;
         const VOID: u64 = 0xFF51_AFD7_ED55_8CCD;
@@ -319,6 +332,7 @@ impl fmt::Display for Display<'_> {
                 f.write_str(")")
             }
             Value::Fact(id) => write!(f, "<Fact-{}>", id.0),
+            Value::InstanceName(name) => write!(f, "[{name}]"),
             Value::Void => Ok(()),
         }
     }
@@ -451,6 +465,7 @@ mod tests {
             Value::string("a"),
             Value::Integer(3),
             Value::Fact(FactId(3)),
+            Value::InstanceName(atom("a")),
             Value::Float(3.0),
             Value::multifield(vec![Value::symbol("a"), Value::Integer(3)]),
             Value::Void,
@@ -472,7 +487,8 @@ mod tests {
         assert_eq!(hash_of(&Value::Float(0.0)), hash_of(&Value::Float(-0.0)));
         assert_eq!(Value::Float(f64::NAN), Value::Float(f64::NAN));
         // A copied multifield shares its list.
-        if let (Value::Multifield(a), Value::Multifield(b)) = (&values[5], &values[5].clone()) {
+        assert_ne!(hash_of(&values[0]), hash_of(&values[4]));
+        if let (Value::Multifield(a), Value::Multifield(b)) = (&values[6], &values[6].clone()) {
             assert_eq!(a.as_ptr(), b.as_ptr());
         }
         assert_eq!(std::mem::size_of::<Value>(), 16);

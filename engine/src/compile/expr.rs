@@ -15,6 +15,8 @@ use crate::value::{atom, Atom, Value};
 use indexmap::IndexMap;
 use rustc_hash::FxBuildHasher;
 
+mod field_loops;
+
 /// A compiled expression.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum CExpr {
@@ -472,37 +474,8 @@ impl<'a> ExprCompiler<'a> {
                 special(Special::While(cond, body))
             }
             "loop-for-count" => self.loop_for_count(call),
-            "foreach" => {
-                let var = match args.first() {
-                    Some(Expr::Var(id)) => id.name,
-                    _ => {
-                        return Err(Diagnostic::new(span, "foreach needs a loop variable")
-                            .with_label("expected (foreach ?var list action...)"))
-                    }
-                };
-                let list = args.get(1).ok_or_else(|| {
-                    Diagnostic::new(span, "foreach needs a list")
-                        .with_label("expected (foreach ?var list action...)")
-                })?;
-                let body = if args.get(2).is_some_and(|e| is_sym(e, "do")) {
-                    &args[3..]
-                } else {
-                    &args[2..]
-                };
-                self.foreach(var, list, body, span)
-            }
-            "progn$" => match args.first() {
-                Some(Expr::List(items, _)) if matches!(items.as_slice(), [Expr::Var(_), _]) => {
-                    let Expr::Var(var) = &items[0] else {
-                        unreachable!("matched above")
-                    };
-                    self.foreach(var.name, &items[1], &args[1..], span)
-                }
-                // Without a variable, the body runs once per field.
-                Some(list) => self.foreach(atom(" progn$"), list, &args[1..], span),
-                None => Err(Diagnostic::new(span, "progn$ needs a list")
-                    .with_label("expected (progn$ (?var list) action...)")),
-            },
+            "foreach" => self.foreach_form(call),
+            "progn$" => self.progn_dollar(call),
             "printout" => {
                 let (channel, items) = args.split_first().ok_or_else(|| {
                     Diagnostic::new(span, "printout needs a logical name")
@@ -717,8 +690,7 @@ impl<'a> ExprCompiler<'a> {
         ))
     }
 
-    fn foreach(&mut self, var: Atom, list: &Expr, body: &[Expr], span: Span) -> Res<CExpr> {
-        let list = self.compile(list)?;
+    fn foreach(&mut self, var: Atom, list: CExpr, body: &[Expr], span: Span) -> Res<CExpr> {
         let var_slot = self.scope.slot(var);
         let index = self.scope.slot(atom(&format!("{var}-index")));
         let body = self.compile_all(body)?;

@@ -252,6 +252,7 @@ fn type_admits(type_name: &str, value: &Value) -> bool {
         "FLOAT" => matches!(value, Value::Float(_)),
         "NUMBER" => matches!(value, Value::Integer(_) | Value::Float(_)),
         "FACT-ADDRESS" => matches!(value, Value::Fact(_)),
+        "INSTANCE-NAME" => matches!(value, Value::InstanceName(_)),
         "?VARIABLE" => true,
         _ => true,
     }

@@ -898,7 +898,7 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer<'_> {
             Value::Symbol(s) if *s == "TRUE" => visitor.visit_bool(true),
             Value::Symbol(s) if *s == "FALSE" => visitor.visit_bool(false),
             Value::Symbol(s) if *s == "nil" => visitor.visit_unit(),
-            Value::Symbol(s) => visitor.visit_str(s),
+            Value::Symbol(s) | Value::InstanceName(s) => visitor.visit_str(s),
             Value::Multifield(items) => visit_items(items, visitor),
             Value::Fact(id) => visitor.visit_u64(id.0),
             Value::Void => visitor.visit_unit(),

@@ -52,7 +52,7 @@ impl LoadError {
 /// The construct starting at or after `pos` (after blanks) that is never closed,
 /// read to the end of `text` with its open lists closed there; `None` if what
 /// starts there is no construct. Its spans are offsets in `text`.
-fn unclosed_construct(text: &str, pos: usize) -> Option<SExpr> {
+pub(super) fn unclosed_construct(text: &str, pos: usize) -> Option<SExpr> {
     let at = pos + crate::syntax::sexpr::skip_blanks(text.get(pos..)?);
     if find_construct_start(text, at, is_construct_name) != Some(at) {
         return None;
@@ -232,17 +232,15 @@ impl Environment {
                     self.rt.routers.write("t", mark);
                 }
             }
-            let defined = match (parse_top_level(&item), unclosed) {
-                // A construct never closed is an error even when its text reads well.
-                (Ok(_), Some(unclosed)) => Err(unclosed),
-                (Ok(TopLevel::Construct(c)), None) => {
+            let defined = match self.parse_construct(&item, unclosed) {
+                Ok(Some(c)) => {
                     let outer = std::mem::replace(&mut self.rt.load_marks, marks);
                     let defined = self.define(&c, text, origin);
                     self.rt.load_marks = outer;
                     defined
                 }
-                (Ok(TopLevel::Command(_)), None) => Ok(()),
-                (Err(ds), _) => Err(self.first_reading_error(&item, ds)),
+                Ok(None) => Ok(()),
+                Err(d) => Err(d),
             };
             after_error = defined.is_err();
             if let Err(d) = defined {

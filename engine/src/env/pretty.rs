@@ -643,7 +643,9 @@ impl Printer {
             let token = item.as_token();
             if object && i > 1 && item.as_list().is_some() {
                 self.newline();
-            } else if !glue && !matches!(token, Some(Token::Amp | Token::Bar)) {
+            } else if !glue && (i == 1 || !matches!(token, Some(Token::Amp | Token::Bar))) {
+                // CLIPS saves a space after a pattern's first field: a connective
+                // there, an error, is shown after it (`(red |`).
                 self.push(" ");
             }
             glue = matches!(token, Some(Token::Amp | Token::Bar | Token::Tilde));

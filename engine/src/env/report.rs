@@ -62,7 +62,10 @@ impl Environment {
             clips.clone()
         };
         self.report(&message);
-        let construct = source.text.get(span.start..span.end).unwrap_or("");
+        // A construct never closed runs to the end of the text (its span's end is
+        // past it).
+        let end = span.end.min(source.text.len());
+        let construct = source.text.get(span.start..end).unwrap_or("");
         let program = &self.rt.program;
         let module = program.module_name(program.current_module);
         let echo = pretty::read_so_far(construct, module.as_str(), read_to - span.start);

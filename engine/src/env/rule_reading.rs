@@ -13,6 +13,23 @@ use crate::syntax::sexpr::{SExpr, SExprKind};
 use crate::syntax::Diagnostic;
 
 impl Environment {
+    /// The construct `item` holds, `None` if it holds a command, or the first problem
+    /// CLIPS finds in it (see [`Environment::first_reading_error`]); `unclosed` is the
+    /// reading error of a construct never closed, an error even when what was read
+    /// parses.
+    pub(super) fn parse_construct(
+        &mut self,
+        item: &SExpr,
+        unclosed: Option<Diagnostic>,
+    ) -> Result<Option<Box<Construct>>, Diagnostic> {
+        match (parse_top_level(item), unclosed) {
+            (Ok(_), Some(unclosed)) => Err(unclosed),
+            (Ok(TopLevel::Construct(c)), None) => Ok(Some(c)),
+            (Ok(TopLevel::Command(_)), None) => Ok(None),
+            (Err(ds), _) => Err(self.first_reading_error(item, ds)),
+        }
+    }
+
     /// The error CLIPS reports for construct `item`, whose reading found
     /// `errors` (at least one): the one reached first, unless `item` is a defrule
     /// whose patterns read well and hold an error found while reading them.

@@ -157,15 +157,22 @@ pub fn multifield<'a>(name: &str, args: &'a [Value], index: usize) -> Result<&'a
 /// Argument `index` as a single field that prints: a number, symbol or string.
 pub fn primitive<'a>(name: &str, args: &'a [Value], index: usize) -> Result<&'a Value, FnError> {
     match arg(name, args, index, PRIMITIVE)? {
-        v @ (Value::Integer(_) | Value::Float(_) | Value::Symbol(_) | Value::String(_)) => Ok(v),
+        v @ (Value::Integer(_)
+        | Value::Float(_)
+        | Value::Symbol(_)
+        | Value::String(_)
+        | Value::InstanceName(_)) => Ok(v),
         _ => Err(type_error(name, index, PRIMITIVE)),
     }
 }
 
 /// The text a single field contributes to `str-cat` and `sym-cat`: strings
-/// without quotes, floats as CLIPS prints them.
+/// without quotes, instance names without brackets, floats as CLIPS prints them.
 pub fn field_text(value: &Value) -> String {
-    value.display().to_string()
+    match value {
+        Value::InstanceName(name) => name.to_string(),
+        other => other.display().to_string(),
+    }
 }
 
 #[cfg(test)]

@@ -263,10 +263,10 @@ fn directive(spec: &Spec, value: &Value, position: usize) -> Result<String, Fail
             .as_f64()
             .map(|f| format_float(spec, f))
             .ok_or_else(|| Failure::Halt(wrong(args::NUMBER))),
-        's' => value
-            .as_lexeme()
-            .map(|s| format_text(spec, &s))
-            .ok_or_else(|| Failure::Halt(wrong("symbol or string"))),
+        's' => match value {
+            Value::Symbol(s) | Value::String(s) => Ok(format_text(spec, s)),
+            _ => Err(Failure::Halt(wrong("symbol or string"))),
+        },
         _ => match value {
             Value::Symbol(s) | Value::String(s) => {
                 let first: String = s.chars().take(1).collect();

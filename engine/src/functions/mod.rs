@@ -15,6 +15,7 @@ pub mod args;
 pub mod compare;
 pub mod errors;
 pub mod format;
+pub mod instance_names;
 pub mod math;
 pub mod misc;
 pub mod multifield;

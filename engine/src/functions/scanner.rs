@@ -79,7 +79,8 @@ pub fn next_field(
     }
 }
 
-/// A run of non-delimiter characters as CLIPS reads it: a number or a symbol.
+/// A run of non-delimiter characters as CLIPS reads it: a number, an instance
+/// name (`[x]`) or a symbol.
 fn classify_word(word: &str, diagnostics: &mut Vec<String>) -> Value {
     let digits = word.strip_prefix(['+', '-']).unwrap_or(word);
     if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
@@ -98,7 +99,7 @@ fn classify_word(word: &str, diagnostics: &mut Vec<String>) -> Value {
     match parse_number(word) {
         Some(Token::Integer(i)) => Value::Integer(i),
         Some(Token::Float(f)) => Value::Float(f),
-        _ => Value::Symbol(atom(word)),
+        _ => Value::instance_name(word).unwrap_or_else(|| Value::Symbol(atom(word))),
     }
 }
 

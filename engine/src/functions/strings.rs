@@ -70,21 +70,22 @@ pub fn str_index(_: &mut FnState, args: &[Value]) -> Result<Value, FnError> {
     })
 }
 
-/// A lexeme of the same kind (symbol or string) as `like`.
+/// A lexeme of the same kind (symbol, string or instance name) as `like`.
 fn same_kind(like: &Value, text: &str) -> Value {
     match like {
         Value::Symbol(_) => Value::Symbol(atom(text)),
+        Value::InstanceName(_) => Value::InstanceName(atom(text)),
         _ => Value::String(atom(text)),
     }
 }
 
-/// `(upcase <lexeme>)`: ASCII letters to upper case, keeping symbol or string.
+/// `(upcase <lexeme>)`: ASCII letters to upper case, keeping the argument's type.
 pub fn upcase(_: &mut FnState, args: &[Value]) -> Result<Value, FnError> {
     let text = args::lexeme("upcase", args, 0)?;
     Ok(same_kind(&args[0], &text.to_ascii_uppercase()))
 }
 
-/// `(lowcase <lexeme>)`: ASCII letters to lower case, keeping symbol or string.
+/// `(lowcase <lexeme>)`: ASCII letters to lower case, keeping the argument's type.
 pub fn lowcase(_: &mut FnState, args: &[Value]) -> Result<Value, FnError> {
     let text = args::lexeme("lowcase", args, 0)?;
     Ok(same_kind(&args[0], &text.to_ascii_lowercase()))

@@ -1,8 +1,8 @@
 //! The table of built-ins, with [`lookup`] by CLIPS name and [`names`].
 
 use super::{
-    compare, errors, format, math, misc, multifield, predicates, random, strings, symbols, Builtin,
-    BuiltinFn,
+    compare, errors, format, instance_names, math, misc, multifield, predicates, random, strings,
+    symbols, Builtin, BuiltinFn,
 };
 use std::collections::HashMap;
 use std::sync::LazyLock;
@@ -258,6 +258,31 @@ static BUILTINS: &[Builtin] = &[
     entry("gensym", "y", 0, exactly(0), "*", symbols::gensym),
     entry("gensym*", "y", 0, exactly(0), "*", symbols::gensym_star),
     entry("setgen", "l", 1, exactly(1), "l", symbols::setgen),
+    // Instance names.
+    entry(
+        "instance-namep",
+        "b",
+        1,
+        exactly(1),
+        "*",
+        instance_names::instance_namep,
+    ),
+    entry(
+        "symbol-to-instance-name",
+        "n",
+        1,
+        exactly(1),
+        "y",
+        instance_names::symbol_to_instance_name,
+    ),
+    entry(
+        "instance-name-to-symbol",
+        "y",
+        1,
+        exactly(1),
+        "ny",
+        instance_names::instance_name_to_symbol,
+    ),
     entry("seed", "v", 1, exactly(1), "l", random::seed),
     entry("random", "l", 0, exactly(2), "l", random::random),
     entry("time", "d", 0, exactly(0), "*", misc::time),

@@ -19,7 +19,9 @@ pub fn eval(state: &mut FnState, src: &str) -> Result<Value, FnError> {
 
 fn eval_expr(state: &mut FnState, expr: &SExpr) -> Result<Value, FnError> {
     match &expr.kind {
-        SExprKind::Token(Token::Symbol(s)) => Ok(Value::Symbol(*s)),
+        SExprKind::Token(Token::Symbol(s)) => {
+            Ok(Value::instance_name(s).unwrap_or(Value::Symbol(*s)))
+        }
         SExprKind::Token(Token::String(s)) => Ok(Value::String(*s)),
         SExprKind::Token(Token::Integer(i)) => Ok(Value::Integer(*i)),
         SExprKind::Token(Token::Float(f)) => Ok(Value::Float(*f)),

@@ -85,6 +85,7 @@ impl Types {
             Value::Float(_) => FLOAT,
             Value::Symbol(_) => SYMBOL,
             Value::String(_) => STRING,
+            Value::InstanceName(_) => INSTANCE_NAME,
             Value::Multifield(_) => MULTIFIELD,
             Value::Fact(_) => FACT_ADDRESS,
             Value::Void => VOID,

@@ -28,6 +28,8 @@ pub mod factqpsr;
 pub mod factrhs;
 pub mod facts;
 pub mod globldef;
+pub mod msgfun;
+pub mod multifun;
 pub mod pattern;
 pub mod patterns;
 pub mod prntutil;

@@ -171,6 +171,8 @@ enum Field {
     Float(f64),
     /// A fact address: CLIPS reads it back as its dummy fact, which no fact is.
     Fact,
+    /// An instance name, without its brackets.
+    InstanceName(String),
 }
 
 /// One fact of a binary facts file: its template's name, whether that template is
@@ -196,6 +198,7 @@ fn field(value: &Value) -> Field {
         Value::String(s) => Field::String(s.to_string()),
         Value::Integer(i) => Field::Integer(*i),
         Value::Float(f) => Field::Float(*f),
+        Value::InstanceName(s) => Field::InstanceName(s.to_string()),
         // A field of a fact is never a multifield or void.
         Value::Fact(_) | Value::Multifield(_) | Value::Void => Field::Fact,
     }
@@ -209,6 +212,7 @@ fn value(field: &Field) -> Value {
         Field::Integer(i) => Value::Integer(*i),
         Field::Float(f) => Value::Float(*f),
         Field::Fact => Value::Fact(FactId(0)),
+        Field::InstanceName(s) => Value::InstanceName(atom(s)),
     }
 }
 

@@ -5,6 +5,7 @@
 //! commands change working memory or the network, or read the network (as the
 //! agenda's listing and reordering do, for the facts of activations), and may not.
 
+mod build;
 mod check_syntax;
 mod fact_files;
 mod facts;
@@ -39,6 +40,7 @@ use crate::compile::TemplateId;
 use crate::eval::{self, printout_text, EvalError};
 use crate::messages;
 use crate::value::{atom, Atom, FactId, Value};
+use build::build;
 use check_syntax::check_syntax;
 use fact_files::{bload_facts, bsave_facts, save_facts};
 use facts::{
@@ -79,7 +81,7 @@ use teach::{get_provenance, remove_break, set_break, set_provenance, step, why, 
 pub use textpro::TextLookup;
 use textpro::{fetch, get_region, print_region, toss};
 use time::{gm_time, local_time, timetag};
-use unavailable::constructs_to_c;
+use unavailable::{constructs_to_c, dynamic_get, dynamic_put};
 use watch_items::{get_watch_item, list_watch_items};
 
 /// A command's implementation.
@@ -431,6 +433,8 @@ static DEFS: &[CommandDef] = &[
     env("refresh-agenda", "v", 0, Some(1), "y", refresh_agenda),
     env("eval", "*", 1, Some(1), "sy", eval_string),
     env("build", "b", 1, Some(1), "sy", build),
+    rt("dynamic-get", "*", 1, Some(1), "y", dynamic_get),
+    rt("dynamic-put", "*", 1, None, "*;y", dynamic_put),
     env("load-facts", "l", 1, Some(1), "sy", load_facts),
     env("undefrule", "v", 1, Some(1), "y", undefrule),
     rt("undeffunction", "v", 1, Some(1), "y", undeffunction),
@@ -888,7 +892,7 @@ fn pretty(
 }
 
 /// Prints `text`, the pretty form of `kind` `name` (`None` when there is no such
-/// construct), as the pp commands do: to the logical name in argument #2
+/// construct, empty when it has none to print), as the pp commands do: to the logical name in argument #2
 /// (`stdout` by default); for `nil`, returned as a string instead.
 fn print_pretty(
     rt: &mut Runtime,
@@ -901,6 +905,7 @@ fn print_pretty(
     if text.is_none() {
         not_found(rt, kind, name);
     }
+    let text = text.filter(|t| !t.is_empty());
     if logical == "nil" {
         return Ok(Value::string(&text.map_or_else(String::new, |t| t + "\n")));
     }
@@ -946,12 +951,16 @@ fn ppdeftemplate(rt: &mut Runtime, args: &[Value]) -> R {
     let name = construct_name(args, 0, "ppdeftemplate")?;
     // A qualified name is looked up from its own module, where it is always visible.
     let from = rt.program.module_of(name);
-    let found = rt.program.template_from(from, name).and_then(|t| {
+    let text = rt.program.template_from(from, name).map(|t| {
         let template = rt.program.template(t);
         let module = rt.program.module_name(template.module);
-        template.source.clone().map(|source| (source, module))
+        // An implied template (of an ordered fact) has no pretty form: nothing
+        // is printed.
+        (template.source.as_ref())
+            .and_then(|source| super::pretty::render(source, module.as_str()))
+            .unwrap_or_default()
     });
-    pretty(rt, args, found, "deftemplate", name.as_str())
+    print_pretty(rt, args, text, "deftemplate", name.as_str())
 }
 
 /// `(ppdeffacts name [logical-name])`: a deffacts of the current module, or of
@@ -1052,12 +1061,16 @@ fn retract(env: &mut Environment, args: &[Value]) -> R {
 
 fn assert_string(env: &mut Environment, args: &[Value]) -> R {
     let text = lexeme(args, 0, "assert-string")?;
-    let item = crate::syntax::sexpr::read_all(&text)
-        .map_err(|d| EvalError::new(format!("assert-string: {}", d.message)))?;
-    let [item] = item.as_slice() else {
-        return Err(EvalError::new("assert-string: expected exactly one fact"));
+    // CLIPS reads one fact, and nothing after it: a text that starts with
+    // anything but a `(`, or whose first list never closes, holds no fact.
+    let item = match crate::syntax::sexpr::read_next(&text, 0) {
+        Ok(crate::syntax::sexpr::Next::Item(item, _)) if item.as_list().is_some() => item,
+        _ => {
+            let message = messages::prntutil::prntutil2("RHS patterns");
+            return Err(EvalError::new(message).returning(Value::false_sym()));
+        }
     };
-    let spec = crate::syntax::parse::parse_fact(item)
+    let spec = crate::syntax::parse::parse_fact(&item)
         .map_err(|d| EvalError::new(format!("assert-string: {}", d.message)))?;
     let build = crate::compile::ExprCompiler::new(&mut env.rt.program, &TABLE, Default::default())
         .fact(&spec)
@@ -1261,37 +1274,6 @@ fn eval_string(env: &mut Environment, args: &[Value]) -> R {
     let expr = crate::syntax::parse::parse_expr(item)
         .map_err(|d| EvalError::new(format!("eval: {}", d.message)))?;
     env.eval_command(&expr)
-}
-
-fn build(env: &mut Environment, args: &[Value]) -> R {
-    let text = lexeme(args, 0, "build")?;
-    let origin = env.add_source("build", std::rc::Rc::from(text.as_str()));
-    let (items, diagnostics) = crate::syntax::parse::parse_source(&text);
-    if !diagnostics.is_empty() {
-        env.report(&Environment::render_diagnostics(
-            &diagnostics,
-            "build",
-            &text,
-        ));
-        return Ok(Value::false_sym());
-    }
-    // One construct, as CLIPS 6.4 builds: it defines the first and reports anything
-    // after it (6.30 ignored the rest).
-    let mut items = items.into_iter();
-    match items.next() {
-        Some(crate::syntax::ast::TopLevel::Construct(c)) => {
-            if let Err(d) = env.define(&c, &text, origin) {
-                env.report(&d.render("build", &text));
-                return Ok(Value::false_sym());
-            }
-        }
-        Some(crate::syntax::ast::TopLevel::Command(_)) | None => return Ok(Value::false_sym()),
-    }
-    if items.next().is_some() {
-        env.report(&messages::strngfun::strngfun2("build"));
-        return Ok(Value::false_sym());
-    }
-    Ok(Value::true_sym())
 }
 
 fn load_facts(env: &mut Environment, args: &[Value]) -> R {

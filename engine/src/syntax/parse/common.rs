@@ -93,10 +93,11 @@ pub(super) fn describe(item: &SExpr) -> String {
     }
 }
 
-/// The value of a constant token (symbol, string, integer or float).
+/// The value of a constant token (symbol, string, integer or float); a symbol
+/// in brackets, `[x]`, is an instance name.
 pub(super) fn constant(token: &Token) -> Option<Value> {
     match token {
-        Token::Symbol(s) => Some(Value::Symbol(*s)),
+        Token::Symbol(s) => Some(Value::instance_name(s).unwrap_or(Value::Symbol(*s))),
         Token::String(s) => Some(Value::String(*s)),
         Token::Integer(i) => Some(Value::Integer(*i)),
         Token::Float(f) => Some(Value::Float(*f)),
