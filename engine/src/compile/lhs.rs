@@ -396,25 +396,24 @@ impl<'a> LhsCompiler<'a> {
                 }
             }
             // (not (or A B)) is (not A) (not B).
-            Ce::Not(inner, span) if matches!(**inner, Ce::Or(..)) => {
-                let Ce::Or(items, _) = &**inner else {
-                    unreachable!("matched above")
-                };
-                for item in items {
-                    self.ce(&Ce::Not(Box::new(item.clone()), *span), out)?;
+            // (not (or A B)) is (not A) (not B), once the `or`s inside are
+            // distributed over the `and`s, as CLIPS does.
+            Ce::Not(inner, span) => match alternatives(std::slice::from_ref(inner))? {
+                Some(alternatives) => {
+                    for alternative in alternatives {
+                        let not = Ce::Not(Box::new(Ce::And(alternative, *span)), *span);
+                        self.ce(&not, out)?;
+                    }
                 }
-            }
-            Ce::Not(inner, _) => {
-                let sub = self.sub_chain(std::slice::from_ref(inner))?;
-                out.push(NodeSpec::Not(sub));
-            }
+                None => {
+                    let sub = self.sub_chain(std::slice::from_ref(inner))?;
+                    out.push(NodeSpec::Not(sub));
+                }
+            },
             // (exists (or A B)) is (not (and (not A) (not B))).
-            Ce::Exists(items, span) if matches!(items.as_slice(), [Ce::Or(..)]) => {
-                let [Ce::Or(alternatives, _)] = items.as_slice() else {
-                    unreachable!("matched above")
-                };
-                let nots = (alternatives.iter())
-                    .map(|a| Ce::Not(Box::new(a.clone()), *span))
+            Ce::Exists(items, span) if alternatives(items)?.is_some() => {
+                let nots = (alternatives(items)?.into_iter().flatten())
+                    .map(|alternative| Ce::Not(Box::new(Ce::And(alternative, *span)), *span))
                     .collect();
                 self.ce(&Ce::Not(Box::new(Ce::And(nots, *span)), *span), out)?;
             }
@@ -433,17 +432,9 @@ impl<'a> LhsCompiler<'a> {
                     Ce::Not(Box::new(Ce::And(vec![first.clone(), inner], *span)), *span);
                 self.ce(&rewritten, out)?;
             }
-            Ce::Or(_, span) => {
-                return Err(Diagnostic::new(
-                    *span,
-                    "`or` is not supported inside `exists`, `forall`, or an `and` under `not`",
-                )
-                .with_label("rewrite as several rules, or as (not A) (not B)"))
-            }
-            Ce::Logical(_, span) => {
-                return Err(Diagnostic::new(*span, "logical CEs cannot be nested")
-                    .with_label("use (logical ...) only at the top of the LHS"))
-            }
+            // An `or` is distributed away (see `alternatives`) unless a `logical`
+            // is nested with it.
+            Ce::Or(_, span) | Ce::Logical(_, span) => return Err(nested_logical(*span)),
         }
         Ok(())
     }
@@ -1055,6 +1046,36 @@ fn expand_or<'a>(ces: &[&'a Ce], logical: Option<Span>) -> Res<Vec<Conjunction<'
         }
     }
     Ok(results)
+}
+
+/// The error for a `logical` inside another CE than `or` and `and` at the top.
+fn nested_logical(span: Span) -> Diagnostic {
+    Diagnostic::new(span, "logical CEs cannot be nested")
+        .with_label("use (logical ...) only at the top of the LHS")
+}
+
+/// The alternatives of the conjunction `items` when an `or` among them (or in an
+/// `and` among them) makes several, each a conjunction, as CLIPS distributes the
+/// `or` over the `and`; `None` when there is one (and when a `logical` among them
+/// is an error to report).
+fn alternatives(items: &[Ce]) -> Res<Option<Vec<Vec<Ce>>>> {
+    fn reached(ce: &Ce, what: &dyn Fn(&Ce) -> bool) -> bool {
+        what(ce) || matches!(ce, Ce::And(items, _) if items.iter().any(|ce| reached(ce, what)))
+    }
+    let is_or = |ce: &Ce| matches!(ce, Ce::Or(..));
+    let is_logical = |ce: &Ce| matches!(ce, Ce::Logical(..));
+    if !items.iter().any(|ce| reached(ce, &is_or))
+        || items.iter().any(|ce| reached(ce, &is_logical))
+    {
+        return Ok(None);
+    }
+    let items: Vec<&Ce> = items.iter().collect();
+    let conjunctions = expand_or(&items, None)?;
+    Ok(Some(
+        (conjunctions.into_iter())
+            .map(|conjunction| conjunction.into_iter().map(|(ce, _)| ce.clone()).collect())
+            .collect(),
+    ))
 }
 
 /// How many CEs of a disjunct are inside `logical`: they must come first, with no
