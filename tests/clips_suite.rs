@@ -43,6 +43,8 @@ const PASSING: &[&str] = &[
     "lgclexe",
     "mathfnx",
     "mfvmatch",
+    "modlmisc",
+    "modulcmd",
     "pataddtn",
     "rfrshagn",
     "tceplace",

@@ -25,6 +25,7 @@ pub mod evaluatn;
 pub mod exprnpsr;
 pub mod facts;
 pub mod globldef;
+pub mod modulpsr;
 pub mod pattern;
 pub mod patterns;
 pub mod prntutil;
