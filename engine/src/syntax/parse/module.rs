@@ -46,7 +46,7 @@ pub(super) fn parse_defmodule(items: &[SExpr], whole: Span) -> Result<Defmodule,
         match parse_port(item) {
             Ok(port) => ports.push(port),
             Err(e) => {
-                error = Some(Box::new(e));
+                error = Some(e);
                 break;
             }
         }
@@ -69,20 +69,30 @@ fn syntax(at: Span, message: String, label: &str, part: &str, read_to: usize) ->
         .read_to(read_to)
 }
 
+/// The error ending a defmodule's specifications (see [`DefmoduleError`]).
+fn ended(import_from: Option<Ident>, diagnostic: Diagnostic) -> Box<DefmoduleError> {
+    Box::new(DefmoduleError {
+        import_from,
+        diagnostic,
+    })
+}
+
 /// Parses `(export item)` or `(import module item)`.
-fn parse_port(item: &SExpr) -> Result<PortSpec, DefmoduleError> {
-    let not_a_port = |at: &SExpr, read_to: usize| DefmoduleError {
-        import_from: None,
-        diagnostic: syntax(
-            at.span,
-            format!(
-                "expected an export or import specification, found {}",
-                describe(at)
+fn parse_port(item: &SExpr) -> Result<PortSpec, Box<DefmoduleError>> {
+    let not_a_port = |at: &SExpr, read_to: usize| {
+        ended(
+            None,
+            syntax(
+                at.span,
+                format!(
+                    "expected an export or import specification, found {}",
+                    describe(at)
+                ),
+                "expected `(export ...)` or `(import module ...)`",
+                DEFMODULE,
+                read_to,
             ),
-            "expected `(export ...)` or `(import module ...)`",
-            DEFMODULE,
-            read_to,
-        ),
+        )
     };
     let Some(list) = item.as_list() else {
         return Err(not_a_port(item, item.span.end));
@@ -102,28 +112,24 @@ fn parse_port(item: &SExpr) -> Result<PortSpec, DefmoduleError> {
         "defmodule export specification"
     };
     let module = if import {
-        let module = rest
-            .first()
-            .and_then(symbol)
-            .ok_or_else(|| DefmoduleError {
-                import_from: None,
-                diagnostic: syntax(
+        let module = rest.first().and_then(symbol).ok_or_else(|| {
+            ended(
+                None,
+                syntax(
                     rest.first().map_or(closing(item.span), |m| m.span),
                     "`import` needs the name of the module to import from".to_string(),
                     "expected e.g. `(import MAIN ?ALL)`",
                     part,
                     read_past(rest.first(), item.span),
                 ),
-            })?;
+            )
+        })?;
         rest = rest.get(1..).unwrap_or_default();
         Some(module)
     } else {
         None
     };
-    let items = port_items(rest, item.span, part).map_err(|diagnostic| DefmoduleError {
-        import_from: module,
-        diagnostic,
-    })?;
+    let items = port_items(rest, item.span, part).map_err(|d| ended(module, d))?;
     Ok(PortSpec {
         import,
         module,
