@@ -54,6 +54,8 @@ const PASSING: &[&str] = &[
     "mathfnx",
     "mfvmatch",
     "misclns3",
+    "modlmisc",
+    "modulcmd",
     "multifnx",
     "pataddtn",
     "predcfnx",

@@ -13,7 +13,7 @@
 //! (clipspy): each definition refused here was refused there, each accepted was
 //! accepted.
 
-use salience_engine::env::{Captured, Environment};
+use salience_engine::env::{Captured, DiagnosticStyle, Environment};
 
 /// Runs `commands` as a batch file; returns (standard output, error output).
 fn batch(env: &mut Environment, commands: &str) -> (String, String) {
@@ -57,6 +57,8 @@ fn every_kind_of_use_keeps_the_definition_and_the_error_names_the_user() {
     ];
     for (user, why) in cases {
         let mut env = Environment::new();
+        // Salience's own words name the user; CLIPS's do not.
+        env.set_diagnostic_style(DiagnosticStyle::Rich);
         let (_, err) = batch(
             &mut env,
             &format!("(deftemplate a (slot x))\n{user}\n(deftemplate a (slot x) (slot y))\n"),
@@ -70,6 +72,20 @@ fn every_kind_of_use_keeps_the_definition_and_the_error_names_the_user() {
             "{user}"
         );
     }
+}
+
+#[test]
+fn in_clips_words_the_refusal_shows_the_construct_read() {
+    let mut env = Environment::new();
+    let (_, err) = batch(
+        &mut env,
+        "(deftemplate a (slot x))\n(assert (a (x 1)))\n(deftemplate a (slot x) (slot y))\n",
+    );
+    // As CLIPS 6.41 prints it (misclns2's transcript).
+    assert_eq!(
+        err,
+        "\n[CSTRCPSR4] Cannot redefine deftemplate 'a' while it is in use.\n\nERROR:\n(deftemplate MAIN::a\n"
+    );
 }
 
 #[test]

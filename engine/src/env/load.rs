@@ -499,9 +499,10 @@ impl Environment {
             Construct::Function(f) => self.define_function(f, source),
             Construct::Global(g) => self.define_globals(g, source),
             Construct::Module(m) => {
+                self.rt.program.check_defmodule(m)?;
                 let id = (self.rt.program)
                     .define_module(m.name.name, m.clone())
-                    .map_err(|e| e.at(m.name.span))?;
+                    .map_err(|e| e.at(m.name.span, m.span.end))?;
                 self.rt.program.current_module = id;
                 Ok(())
             }
@@ -610,11 +611,11 @@ impl Environment {
         let Some(why) = own.and_then(|id| self.rt.template_in_use(id)) else {
             return Ok(());
         };
-        Err(Diagnostic::new(
-            t.name.span,
-            format!("[CSTRCPSR4] Cannot redefine deftemplate '{name}' while it is in use."),
-        )
-        .with_label(format!("{why}; (clear) removes every construct and fact")))
+        let clips = messages::constructs::cstrcpsr4("deftemplate", name.as_str());
+        Err(Diagnostic::new(t.name.span, clips.trim_start())
+            .with_label(format!("{why}; (clear) removes every construct and fact"))
+            .with_clips(clips)
+            .read_to(t.name.span.end))
     }
 
     fn define_deffacts(&mut self, f: &ast::Deffacts, source: SourceText) -> Result<(), Diagnostic> {

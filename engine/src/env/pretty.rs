@@ -274,7 +274,7 @@ impl Printer {
             "defmessage-handler" => self.defmessage_handler(list, items),
             "defclass" => self.items(list, items, true, Printer::class_item),
             "definstances" => self.items(list, items, true, Printer::instance),
-            "defmodule" => self.items(list, items, false, Printer::port),
+            "defmodule" => self.items(list, items, true, Printer::port),
             // deftemplate, defgeneric
             _ => self.items(list, items, true, Printer::slot),
         }

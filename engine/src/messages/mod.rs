@@ -28,6 +28,7 @@ pub mod factqpsr;
 pub mod factrhs;
 pub mod facts;
 pub mod globldef;
+pub mod modulpsr;
 pub mod msgfun;
 pub mod multifun;
 pub mod pattern;

@@ -403,8 +403,21 @@ pub struct Defmodule {
     pub comment: Option<String>,
     /// The export and import specifications, in order.
     pub ports: Vec<PortSpec>,
+    /// The syntax error that ended the specifications after `ports`, if any.
+    pub error: Option<Box<DefmoduleError>>,
     /// The whole construct.
     pub span: Span,
+}
+
+/// The syntax error that ended a defmodule's specifications. CLIPS checks what it
+/// read before the error first: the modules imported from, among them the one of
+/// the specification in error.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DefmoduleError {
+    /// The module the specification in error imports from, when its name was read.
+    pub import_from: Option<Ident>,
+    /// The error.
+    pub diagnostic: Diagnostic,
 }
 
 /// One `(export ...)` or `(import module ...)` of a defmodule.

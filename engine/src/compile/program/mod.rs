@@ -3,6 +3,7 @@
 //! Compiling a construct resolves every name it uses against these tables, so that
 //! the network and the evaluator work with indices, never with strings.
 
+mod imports;
 mod visibility;
 
 pub use visibility::{Exported, ImportExportConflict, ModuleConflict};

@@ -5,6 +5,7 @@
 
 use super::{split_qualified, Program};
 use crate::compile::template::{ModuleId, TemplateId};
+use crate::messages::constructs::{cstrcpsr3, cstrcpsr3_defmodule};
 use crate::syntax::ast::{Defmodule, PortItems, PortSpec};
 use crate::syntax::{Diagnostic, Span};
 use crate::value::{atom, Atom};
@@ -12,12 +13,7 @@ use rustc_hash::FxHashMap;
 
 /// A construct that cannot be defined because some module would then see two
 /// constructs of its kind and name (CLIPS's `[CSTRCPSR3]`).
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[error(
-    "[CSTRCPSR3] Cannot define {}{} '{name}' because of an import/export conflict.",
-    if *implied { "implied " } else { "" },
-    kind.keyword()
-)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct ImportExportConflict {
     /// The construct's kind.
     pub kind: Exported,
@@ -30,21 +26,37 @@ pub struct ImportExportConflict {
 }
 
 impl ImportExportConflict {
-    /// The error as a diagnostic pointing at `span`, where the construct is named.
+    /// CLIPS's message for the conflict (starting with a line break).
+    fn clips(&self) -> String {
+        cstrcpsr3(self.kind.keyword(), self.name.as_str(), self.implied)
+    }
+
+    /// The error as a diagnostic pointing at `span`, where the construct is named
+    /// (CLIPS stops reading there).
     pub fn at(&self, span: Span) -> Diagnostic {
-        Diagnostic::new(span, self.to_string()).with_label(format!(
-            "module {} would see two {}s named {}",
-            self.module,
-            self.kind.keyword(),
-            self.name
-        ))
+        Diagnostic::new(span, self.to_string())
+            .with_label(format!(
+                "module {} would see two {}s named {}",
+                self.module,
+                self.kind.keyword(),
+                self.name
+            ))
+            .with_clips(self.clips())
+            .read_to(span.end)
     }
 }
 
+impl std::fmt::Display for ImportExportConflict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.clips().trim_start())
+    }
+}
+
+impl std::error::Error for ImportExportConflict {}
+
 /// A defmodule that cannot be defined because it would see two constructs of one
 /// kind and name through its imports (CLIPS's `[CSTRCPSR3]`).
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[error("[CSTRCPSR3] Cannot define defmodule '{module}' because of an import/export conflict caused by the {} '{name}'.", kind.keyword())]
+#[derive(Debug, Clone, PartialEq)]
 pub struct ModuleConflict {
     /// The module.
     pub module: Atom,
@@ -55,15 +67,36 @@ pub struct ModuleConflict {
 }
 
 impl ModuleConflict {
-    /// The error as a diagnostic pointing at `span`, where the module is named.
-    pub fn at(&self, span: Span) -> Diagnostic {
-        Diagnostic::new(span, self.to_string()).with_label(format!(
-            "it would see two {}s named {} through its imports",
+    /// CLIPS's message for the conflict (starting with a line break).
+    fn clips(&self) -> String {
+        cstrcpsr3_defmodule(
+            self.module.as_str(),
             self.kind.keyword(),
-            self.name
-        ))
+            self.name.as_str(),
+        )
+    }
+
+    /// The error as a diagnostic pointing at `span`, where the module is named;
+    /// CLIPS finds it once it has read the whole construct, which ends at `end`.
+    pub fn at(&self, span: Span, end: usize) -> Diagnostic {
+        Diagnostic::new(span, self.to_string())
+            .with_label(format!(
+                "it would see two {}s named {} through its imports",
+                self.kind.keyword(),
+                self.name
+            ))
+            .with_clips(self.clips())
+            .read_to(end)
     }
 }
+
+impl std::fmt::Display for ModuleConflict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.clips().trim_start())
+    }
+}
+
+impl std::error::Error for ModuleConflict {}
 
 /// Whether an import or export specification covers the construct of kind `kind`
 /// named `name`.

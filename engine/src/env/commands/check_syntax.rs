@@ -4,7 +4,7 @@
 use super::{lexeme, Runtime, R, TABLE};
 use crate::compile::ExprCompiler;
 use crate::env::Environment;
-use crate::syntax::ast::TopLevel;
+use crate::syntax::ast::{Construct, Defmodule, TopLevel};
 use crate::syntax::{parse, sexpr, Diagnostic};
 use crate::value::Value;
 
@@ -51,22 +51,39 @@ fn problems(rt: &Runtime, text: &str) -> Vec<Diagnostic> {
             let mut compiler = ExprCompiler::new(&mut program, &TABLE, rt.top_scope.clone());
             compiler.compile(expr).err().into_iter().collect()
         }
-        Some(TopLevel::Construct(construct)) => {
-            // Defined in a scratch environment holding a copy of the program, so
-            // that it is compiled as it would be but nothing here changes.
-            let mut scratch = Environment::new();
-            scratch.set_output(std::io::sink());
-            scratch.set_error_output(std::io::sink());
-            scratch.rt.program = rt.program.clone();
-            let origin = scratch.add_source("check-syntax", std::rc::Rc::from(text));
-            scratch
-                .define(construct, text, origin)
-                .err()
-                .into_iter()
-                .collect()
-        }
+        Some(TopLevel::Construct(construct)) => match &**construct {
+            Construct::Module(m) => module_problems(rt, m).err().into_iter().collect(),
+            _ => construct_problems(rt, construct, text),
+        },
         None => Vec::new(),
     }
+}
+
+/// What is wrong with `construct` (not a defmodule), the one item of `text`.
+fn construct_problems(rt: &Runtime, construct: &Construct, text: &str) -> Vec<Diagnostic> {
+    // Defined in a scratch environment holding a copy of the program, so that it
+    // is compiled as it would be but nothing here changes.
+    let mut scratch = Environment::new();
+    scratch.set_output(std::io::sink());
+    scratch.set_error_output(std::io::sink());
+    scratch.rt.program = rt.program.clone();
+    let origin = scratch.add_source("check-syntax", std::rc::Rc::from(text));
+    scratch
+        .define(construct, text, origin)
+        .err()
+        .into_iter()
+        .collect()
+}
+
+/// What is wrong with defmodule `m`: CLIPS checks its imports and their
+/// conflicts, not whether the module is defined already.
+fn module_problems(rt: &Runtime, m: &Defmodule) -> Result<(), Diagnostic> {
+    let mut program = rt.program.clone();
+    program.check_imports(m)?;
+    program
+        .define_module(m.name.name, m.clone())
+        .map(drop)
+        .map_err(|e| e.at(m.name.span, m.span.end))
 }
 
 #[cfg(test)]

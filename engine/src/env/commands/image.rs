@@ -97,10 +97,10 @@ fn save_order(rt: &Runtime) -> Vec<ModuleId> {
 
 /// A defmodule's pretty form: `(defmodule NAME "comment"`, then each export and
 /// import on a line of its own.
-fn render_module(module: &Defmodule) -> String {
+pub(super) fn render_module(module: &Defmodule) -> String {
     let mut text = format!("(defmodule {}", module.name.name);
     if let Some(comment) = &module.comment {
-        text.push_str(&format!(" \"{}\"", escaped(comment)));
+        text.push_str(&format!(" {}", escaped(comment)));
     }
     for port in &module.ports {
         text.push_str("\n   ");

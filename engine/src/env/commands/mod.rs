@@ -402,6 +402,7 @@ static DEFS: &[CommandDef] = &[
     rt("ppdeffunction", "vs", 1, Some(2), ";y;ldsyn", ppdeffunction),
     rt("ppdefglobal", "vs", 1, Some(2), ";y;ldsyn", ppdefglobal),
     rt("ppdeffacts", "vs", 1, Some(2), ";y;ldsyn", ppdeffacts),
+    rt("ppdefmodule", "vs", 1, Some(2), ";y;ldsyn", ppdefmodule),
     rt(
         "get-current-module",
         "y",
@@ -1010,6 +1011,24 @@ fn ppdefglobal(rt: &mut Runtime, args: &[Value]) -> R {
         super::pretty::render_global(&global.source, module.as_str(), global.name.as_str())
     });
     print_pretty(rt, args, text, "defglobal", name.as_str())
+}
+
+/// `(ppdefmodule name [logical-name])`. MAIN, until it is defined, has no pretty
+/// form: nothing is printed (`""` for `nil`).
+fn ppdefmodule(rt: &mut Runtime, args: &[Value]) -> R {
+    let name = construct_name(args, 0, "ppdefmodule")?;
+    let definition = (rt.program.module_id(name))
+        .map(|id| rt.program.modules[id.0 as usize].definition.as_ref());
+    match definition {
+        Some(None) if args.get(1).map(logical_name).as_deref() == Some("nil") => {
+            Ok(Value::string(""))
+        }
+        Some(None) => Ok(Value::Void),
+        found => {
+            let text = found.flatten().map(image::render_module);
+            print_pretty(rt, args, text, "defmodule", name.as_str())
+        }
+    }
 }
 
 fn get_current_module(rt: &mut Runtime, _: &[Value]) -> R {

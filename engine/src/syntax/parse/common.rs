@@ -1,6 +1,7 @@
 //! Helpers shared by the parsers: error collection, item descriptions, names,
 //! constants and the checks several constructs make.
 
+use crate::messages::constructs::cstrcpsr2;
 use crate::syntax::ast::{Expr, Ident};
 use crate::syntax::sexpr::{SExpr, SExprKind, Token};
 use crate::syntax::{Diagnostic, Span};
@@ -144,7 +145,9 @@ pub(super) fn header(items: &[SExpr], whole: Span, keyword: &str) -> Result<Head
     let Some(item) = items.get(1) else {
         return Err(
             Diagnostic::new(closing(whole), format!("missing name for {keyword}"))
-                .with_label(format!("expected a name (a symbol) after `{keyword}`")),
+                .with_label(format!("expected a name (a symbol) after `{keyword}`"))
+                .with_clips(cstrcpsr2(keyword))
+                .read_to(whole.end),
         );
     };
     let Some(name) = symbol(item) else {
@@ -155,7 +158,9 @@ pub(super) fn header(items: &[SExpr], whole: Span, keyword: &str) -> Result<Head
                 describe(item)
             ),
         )
-        .with_label("expected a name such as `my-name`"));
+        .with_label("expected a name such as `my-name`")
+        .with_clips(cstrcpsr2(keyword))
+        .read_to(read_past(Some(item), whole)));
     };
     match items.get(2).and_then(|c| c.as_token()) {
         Some(Token::String(comment)) => Ok(Header {

@@ -40,7 +40,7 @@ mod types;
 pub use ce::parse_ce;
 pub use expr::{parse_expr, parse_fact, QUERY_FUNCTIONS};
 
-use super::ast::{Construct, Defglobal, TopLevel};
+use super::ast::{Construct, Defglobal, Defmodule, TopLevel};
 use super::sexpr::{read_each, SExpr};
 use super::Diagnostic;
 
@@ -92,12 +92,16 @@ pub fn parse_each(text: &str, mut each: impl FnMut(Result<TopLevel, Vec<Diagnost
 }
 
 /// `parsed`, with a defglobal that ends in an error (whose globals before it CLIPS
-/// still defines, see [`parse_top_level`]) turned into that error: for a reader
+/// still defines, see [`parse_top_level`]) or a defmodule that does turned into
+/// that error: for a reader
 /// of a whole text, where any error stands for the construct.
 fn strict(parsed: Result<TopLevel, Vec<Diagnostic>>) -> Result<TopLevel, Vec<Diagnostic>> {
     match parsed {
         Ok(TopLevel::Construct(c)) => match &*c {
             Construct::Global(Defglobal {
+                error: Some(error), ..
+            }) => Err(vec![error.diagnostic.clone()]),
+            Construct::Module(Defmodule {
                 error: Some(error), ..
             }) => Err(vec![error.diagnostic.clone()]),
             _ => Ok(TopLevel::Construct(c)),
@@ -125,7 +129,8 @@ pub fn is_construct_name(name: &str) -> bool {
 /// Parses one already-read top-level item: a list headed by deftemplate, deffacts,
 /// defrule, deffunction, defglobal or defmodule becomes a [`Construct`]; any other
 /// list or a lone token becomes a command expression. A defglobal with an error
-/// parses: the globals before the error, and the error (see [`Defglobal::error`]).
+/// parses: the globals before the error, and the error (see [`Defglobal::error`]);
+/// so does a defmodule (see [`Defmodule::error`]).
 pub fn parse_top_level(item: &SExpr) -> Result<TopLevel, Vec<Diagnostic>> {
     let (Some(items), Some(head)) = (item.as_list(), item.head()) else {
         return command(item);
