@@ -40,6 +40,8 @@ const PASSING: &[&str] = &[
     "globlerr",
     "globltst",
     "incrrset",
+    "joinshre",
+    "joinview",
     "lgclexe",
     "mathfnx",
     "mfvmatch",

@@ -215,7 +215,10 @@ impl Environment {
         let mut diagnostics = Vec::new();
         let mut pos = 0;
         let mut after_error = false;
-        let marks = output == LoadOutput::Progress;
+        // With compilations watched, CLIPS names each rule and shows its joins in
+        // place of the progress characters.
+        let watching = output == LoadOutput::Progress && self.rt.watch.compilations;
+        let marks = output == LoadOutput::Progress && !watching;
         loop {
             let found = self.next_construct(name, text, pos, after_error, output, &mut diagnostics);
             let Some((item, end, unclosed)) = found else {
@@ -232,13 +235,21 @@ impl Environment {
                     self.rt.routers.write("t", mark);
                 }
             }
+            let rule_name = item.as_list().and_then(|l| l.get(1)?.as_symbol());
+            if let Some(rule) = rule_name.filter(|_| watching && kind == "defrule") {
+                self.rt
+                    .routers
+                    .write("t", &format!("Defining defrule: {} ", rule.as_str()));
+            }
             let defined = match (parse_top_level(&item), unclosed) {
                 // A construct never closed is an error even when its text reads well.
                 (Ok(_), Some(unclosed)) => Err(unclosed),
                 (Ok(TopLevel::Construct(c)), None) => {
                     let outer = std::mem::replace(&mut self.rt.load_marks, marks);
+                    let outer_joins = std::mem::replace(&mut self.rt.load_joins, watching);
                     let defined = self.define(&c, text, origin);
                     self.rt.load_marks = outer;
+                    self.rt.load_joins = outer_joins;
                     defined
                 }
                 (Ok(TopLevel::Command(_)), None) => Ok(()),
@@ -837,8 +848,12 @@ impl Environment {
         self.branch_net = None;
         let facts: Vec<Rc<crate::wm::Fact>> = self.rt.wm.iter().cloned().collect();
         for (chain, id) in chains.into_iter().zip(productions) {
-            self.net
+            let joins = self
+                .net
                 .add_production(chain, id, facts.iter(), &mut self.rt);
+            if self.rt.load_joins {
+                self.rt.routers.write("t", &format!("{joins}\n"));
+            }
         }
         Ok(())
     }

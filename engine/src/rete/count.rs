@@ -105,6 +105,8 @@ impl Network {
     pub(super) fn count_left(&mut self, node: NodeId, parent: TokenId, host: &mut dyn TestHost) {
         let key = Hashed::new(self.left_key(self.join(node).left_sources(), parent));
         let blocker = self.first_blocker(node, parent, key.view(), host);
+        let compared = self.blocker_compares(node, key.view(), blocker.as_ref());
+        self.note_compares(node, compared);
         let exists = self.count_exists(node);
         let open = blocker.is_some() == exists;
         let token = self.make_token(node, parent, None, blocker.is_some() as u32, open);
@@ -147,6 +149,7 @@ impl Network {
         let mut stale = 0;
         for &(owner, made) in &bucket {
             if self.tokens.made_at(owner, made) {
+                self.note_compares(node, 1);
                 self.try_block(node, owner, m, exists, host);
             } else {
                 stale += 1;
@@ -206,7 +209,10 @@ impl Network {
             }
             let (_, key) =
                 keyed.get_or_insert_with(|| (node, Hashed::new(right_key(self.join(node), m))));
-            match self.first_blocker(node, parent, key.view(), host) {
+            let found = self.first_blocker(node, parent, key.view(), host);
+            let compared = self.blocker_compares(node, key.view(), found.as_ref());
+            self.note_compares(node, compared);
+            match found {
                 Some(next) => self.block_with(token, &next),
                 None => {
                     let t = self.tokens.get_mut(token);
