@@ -16,12 +16,8 @@
 //! - a node adds a partial match each time it passes one on, and deletes one each
 //!   time it takes one back.
 
-use super::alpha::AlphaMatch;
-use super::memory::Hashed;
-use super::network::{Network, ROOT_NODE};
+use super::network::Network;
 use super::NodeId;
-use crate::value::Value;
-use std::rc::Rc;
 
 /// A join's activity counts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -71,35 +67,5 @@ impl Network {
     /// Sets every count back to 0 (`join-activity-reset`).
     pub fn reset_activity(&mut self) {
         self.activity.clear();
-    }
-
-    /// How many facts CLIPS compares a partial match with at the `not`/`exists`
-    /// `node` while it looks for a blocker under `key`, given the blocker found (if
-    /// any): the facts under the key, oldest first, up to the blocker. With no
-    /// test besides the key, the first fact blocks.
-    pub(super) fn blocker_compares(
-        &self,
-        node: NodeId,
-        key: Hashed<&[Value]>,
-        found: Option<&Rc<AlphaMatch>>,
-    ) -> usize {
-        if self.nodes[node as usize].parent == ROOT_NODE {
-            return 0;
-        }
-        let mut bucket = self.right_bucket(node, key);
-        match found {
-            None => bucket.count(),
-            Some(_) if self.join(node).hashed_only() => 1,
-            Some(m) => {
-                let mut scanned = 0;
-                for candidate in bucket.by_ref() {
-                    scanned += 1;
-                    if Rc::ptr_eq(candidate, m) {
-                        return scanned;
-                    }
-                }
-                scanned
-            }
-        }
     }
 }
