@@ -50,6 +50,8 @@ const PASSING: &[&str] = &[
     "globltst",
     "incrrset",
     "jnftrght",
+    "joinshre",
+    "joinview",
     "lgclexe",
     "mathfnx",
     "mfvmatch",

@@ -215,7 +215,10 @@ impl Environment {
         let mut diagnostics = Vec::new();
         let mut pos = 0;
         let mut after_error = false;
-        let marks = output == LoadOutput::Progress;
+        // With compilations watched, CLIPS names each rule and shows its joins in
+        // place of the progress characters.
+        let watching = output == LoadOutput::Progress && self.rt.watch.compilations;
+        let marks = output == LoadOutput::Progress && !watching;
         loop {
             let found = self.next_construct(name, text, pos, after_error, output, &mut diagnostics);
             let Some((item, end, unclosed)) = found else {
@@ -232,11 +235,19 @@ impl Environment {
                     self.rt.routers.write("t", mark);
                 }
             }
+            let rule_name = item.as_list().and_then(|l| l.get(1)?.as_symbol());
+            if let Some(rule) = rule_name.filter(|_| watching && kind == "defrule") {
+                self.rt
+                    .routers
+                    .write("t", &format!("Defining defrule: {} ", rule.as_str()));
+            }
             let defined = match self.parse_construct(&item, unclosed) {
                 Ok(Some(c)) => {
                     let outer = std::mem::replace(&mut self.rt.load_marks, marks);
+                    let outer_joins = std::mem::replace(&mut self.rt.load_joins, watching);
                     let defined = self.define(&c, text, origin);
                     self.rt.load_marks = outer;
+                    self.rt.load_joins = outer_joins;
                     defined
                 }
                 Ok(None) => Ok(()),
@@ -843,8 +854,12 @@ impl Environment {
         self.branch_net = None;
         let facts: Vec<Rc<crate::wm::Fact>> = self.rt.wm.iter().cloned().collect();
         for (chain, id) in chains.into_iter().zip(productions) {
-            self.net
+            let joins = self
+                .net
                 .add_production(chain, id, facts.iter(), &mut self.rt);
+            if self.rt.load_joins {
+                self.rt.routers.write("t", &format!("{joins}\n"));
+            }
         }
         Ok(())
     }

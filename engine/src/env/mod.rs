@@ -150,6 +150,8 @@ pub struct Watch {
     pub globals: bool,
     /// Deffunction calls.
     pub deffunctions: bool,
+    /// Constructs defined by `load` (with the joins of each rule).
+    pub compilations: bool,
 }
 
 impl Watch {
@@ -165,7 +167,8 @@ impl Watch {
             "focus" => self.focus = on,
             "globals" => self.globals = on,
             "deffunctions" => self.deffunctions = on,
-            "compilations" | "instances" | "slots" | "messages" | "message-handlers"
+            "compilations" => self.compilations = on,
+            "instances" | "slots" | "messages" | "message-handlers"
             | "generic-functions" | "methods" => {}
             "all" => {
                 *self = Watch {
@@ -176,6 +179,7 @@ impl Watch {
                     focus: on,
                     globals: on,
                     deffunctions: on,
+                    compilations: on,
                 }
             }
             other => {
@@ -264,6 +268,9 @@ pub struct Runtime {
     /// Set while `load` prints a character for each construct it defines: a
     /// defglobal prints one for each of its globals.
     pub load_marks: bool,
+    /// Set while `load` shows, compilations being watched, the joins of each rule
+    /// it defines (CLIPS's `+j` and `=j`).
+    pub load_joins: bool,
     /// `set-fact-duplication`: whether identical facts may be asserted.
     pub fact_duplication: bool,
     /// `set-reset-globals`: whether `(reset)` gives the globals their initial values
@@ -446,6 +453,7 @@ impl Environment {
                 deadline: None,
                 checking: false,
                 load_marks: false,
+                load_joins: false,
                 fact_duplication: false,
                 reset_globals: true,
                 textpro: commands::TextLookup::default(),

@@ -42,14 +42,17 @@ impl Network {
 
     /// Adds a production for one disjunct's chain, and matches it against `facts`
     /// (the facts already in working memory, in index order). The chain's tests
-    /// move into the nodes made for them, not copied.
+    /// move into the nodes made for them, not copied. Returns the marks CLIPS's
+    /// `(watch compilations)` shows for the joins it would build (`+j` new, `=j`
+    /// shared; see [`super::shape`]).
     pub fn add_production<'f>(
         &mut self,
         chain: Vec<NodeSpec>,
         production: ProductionId,
         facts: impl Iterator<Item = &'f Rc<Fact>> + Clone,
         host: &mut dyn TestHost,
-    ) {
+    ) -> String {
+        let marks = self.shapes.add(&chain, production);
         let mut used = Vec::new();
         let mut fresh = Vec::new();
         let last = self.build_chain(chain, ROOT_NODE, true, facts, host, &mut used, &mut fresh);
@@ -63,6 +66,7 @@ impl Network {
         self.set_production_nodes(production, used);
         self.quiet.get_mut().clear();
         self.seed(&fresh, host);
+        marks
     }
 
     /// Feeds new nodes the partial matches their (older) parents already hold.
@@ -477,6 +481,7 @@ impl Network {
     /// (and so its activations) and detaches those nodes.
     pub fn remove_production(&mut self, production: ProductionId, host: &mut dyn TestHost) {
         self.quiet.get_mut().clear();
+        self.shapes.remove(production);
         let Some(used) = self.take_production_nodes(production) else {
             return;
         };

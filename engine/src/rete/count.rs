@@ -30,13 +30,19 @@ impl Network {
     /// the same match, which a walk of the memory finds only after trying most of
     /// it. Otherwise the newest is tried first, which finds one at once when facts
     /// come in the order the test looks for (a `not` that asks for no greater value).
+    ///
+    /// Also returns how many facts CLIPS compares the parent with meanwhile (see
+    /// [`super::activity`]): every fact under the key when none blocks, else the
+    /// facts up to the first that blocks. That is the first fact when the key is all
+    /// the test; with other tests it is taken to be the first too, as telling which
+    /// fact CLIPS meets first would mean testing the facts again.
     fn first_blocker(
         &self,
         node: NodeId,
         parent: TokenId,
         key: Hashed<&[Value]>,
         host: &mut dyn TestHost,
-    ) -> Option<Rc<AlphaMatch>> {
+    ) -> (Option<Rc<AlphaMatch>>, usize) {
         let NodeKind::Count(count) = &self.nodes[node as usize].kind else {
             unreachable!("node {node} is not a count node")
         };
@@ -56,21 +62,25 @@ impl Network {
                 && self.visible(node, m)
                 && values.pass(join, m, host)
             {
-                return Some(m.clone());
+                return (Some(m.clone()), (parent != ROOT_TOKEN) as usize);
             }
         }
         if parent == ROOT_TOKEN {
+            // A rule's first join compares nothing.
             let entries = &self.alpha[join.alpha as usize].entries;
-            return entries
-                .values()
-                .rev()
-                .find(|m| values.pass(join, m, host))
-                .cloned();
+            let found = entries.values().rev().find(|m| values.pass(join, m, host));
+            return (found.cloned(), 0);
         }
-        self.right_bucket(node, key)
+        let mut walked = 0;
+        let found = self
+            .right_bucket(node, key)
             .rev()
-            .find(|m| values.pass(join, m, host))
-            .cloned()
+            .inspect(|_| walked += 1)
+            .find(|m| values.pass(join, m, host));
+        match found {
+            Some(m) => (Some(m.clone()), 1),
+            None => (None, walked),
+        }
     }
 
     /// Makes `m` the blocker of `token`.
@@ -104,7 +114,8 @@ impl Network {
     /// A parent token arrives: look for a blocker and pass it on if the result allows.
     pub(super) fn count_left(&mut self, node: NodeId, parent: TokenId, host: &mut dyn TestHost) {
         let key = Hashed::new(self.left_key(self.join(node).left_sources(), parent));
-        let blocker = self.first_blocker(node, parent, key.view(), host);
+        let (blocker, compared) = self.first_blocker(node, parent, key.view(), host);
+        self.note_compares(node, compared);
         let exists = self.count_exists(node);
         let open = blocker.is_some() == exists;
         let token = self.make_token(node, parent, None, blocker.is_some() as u32, open);
@@ -147,6 +158,7 @@ impl Network {
         let mut stale = 0;
         for &(owner, made) in &bucket {
             if self.tokens.made_at(owner, made) {
+                self.note_compares(node, 1);
                 self.try_block(node, owner, m, exists, host);
             } else {
                 stale += 1;
@@ -206,7 +218,9 @@ impl Network {
             }
             let (_, key) =
                 keyed.get_or_insert_with(|| (node, Hashed::new(right_key(self.join(node), m))));
-            match self.first_blocker(node, parent, key.view(), host) {
+            let (found, compared) = self.first_blocker(node, parent, key.view(), host);
+            self.note_compares(node, compared);
+            match found {
                 Some(next) => self.block_with(token, &next),
                 None => {
                     let t = self.tokens.get_mut(token);

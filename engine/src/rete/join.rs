@@ -52,30 +52,37 @@ impl Network {
     }
 
     /// The alpha matches that join with `token` (the bucket of its join `key`, or the
-    /// whole alpha memory for a join under the root), filtered by the tests.
+    /// whole alpha memory for a join under the root), filtered by the tests; and how
+    /// many CLIPS compares it with (see [`super::activity`]).
     fn matches_for(
         &self,
         node: NodeId,
         token: TokenId,
         key: Option<Hashed<&[Value]>>,
         host: &mut dyn TestHost,
-    ) -> SmallVec<[Rc<AlphaMatch>; 8]> {
+    ) -> (SmallVec<[Rc<AlphaMatch>; 8]>, usize) {
         let join = self.join(node);
         let mut out = SmallVec::new();
+        let mut compared = 0;
         let mut keep = |m: &Rc<AlphaMatch>| {
+            compared += 1;
             if self.join_tests_pass(join, token, m, host) {
                 out.push(m.clone());
             }
         };
         match key {
-            None => self.alpha[join.alpha as usize]
-                .entries
-                .values()
-                .for_each(&mut keep),
+            None => {
+                self.alpha[join.alpha as usize]
+                    .entries
+                    .values()
+                    .for_each(&mut keep);
+                // The root's token meets a rule's first join, which compares nothing.
+                compared = 0;
+            }
             // A left activation walks the alpha memory oldest first, as CLIPS does.
             Some(key) => self.right_bucket(node, key).for_each(&mut keep),
         }
-        out
+        (out, compared)
     }
 
     /// A parent token arrives: index it, and extend it with every matching fact.
@@ -83,7 +90,8 @@ impl Network {
         // The key is read from the token's ancestors once, for the bucket and the index.
         let key = (token != ROOT_TOKEN)
             .then(|| Hashed::new(self.left_key(self.join(node).left_sources(), token)));
-        let found = self.matches_for(node, token, key.as_ref().map(Hashed::view), host);
+        let (found, compared) = self.matches_for(node, token, key.as_ref().map(Hashed::view), host);
+        self.note_compares(node, compared);
         if let Some(key) = key {
             let stamp = self.tokens.stamp(token);
             self.file_left(node, false, key, token, stamp);
@@ -122,6 +130,7 @@ impl Network {
                 stale += 1;
                 continue;
             }
+            self.note_compares(node, 1);
             if self.join_tests_pass(self.join(node), parent, m, host) {
                 let child = self.make_token(node, parent, Some(m.clone()), 0, true);
                 self.emit(node, child, host);

@@ -7,6 +7,7 @@
 //! exactly the partial matches built on the fact. Each node kind's activation rules
 //! live in its own module.
 
+pub mod activity;
 pub mod alpha;
 mod build;
 mod chain;
@@ -18,6 +19,7 @@ mod network;
 mod order;
 pub mod report;
 mod retracted_next;
+mod shape;
 mod subnet;
 pub mod test;
 pub mod token;

@@ -188,6 +188,15 @@ pub struct Network {
     found_spare: Vec<Rc<AlphaMatch>>,
     /// ...and where each memory's matches are in that list.
     spans_spare: Vec<Span>,
+    /// The joins CLIPS would build for the productions (for `(watch compilations)`).
+    pub(super) shapes: super::shape::Shapes,
+    /// Each node's activity counts (see [`super::activity`]), by node id; nodes
+    /// past the end have none yet.
+    pub(super) activity: Vec<super::activity::Activity>,
+    /// The tokens being deleted, innermost last: a result of a sub-chain deleted
+    /// with its partial match does not unblock the `not` that partial match is
+    /// deleted from (CLIPS's `PartialMatchWillBeDeleted`).
+    pub(super) dying: Vec<TokenId>,
 }
 
 /// Where one alpha memory's matches of the fact being asserted are in the
@@ -255,6 +264,9 @@ impl Default for Network {
             reached_spare: Vec::new(),
             found_spare: Vec::new(),
             spans_spare: Vec::new(),
+            shapes: Default::default(),
+            activity: Vec::new(),
+            dying: Vec::new(),
         }
     }
 }
@@ -617,6 +629,7 @@ impl Network {
 
     /// Passes an active token of `node` to each of its children.
     pub(super) fn emit(&mut self, node: NodeId, token: TokenId, host: &mut dyn TestHost) {
+        self.note_add(node);
         // The network's shape does not change while a change propagates, so each
         // child's sibling link is read after the child has run.
         let mut child = self.nodes[node as usize].first_child;
@@ -649,6 +662,10 @@ impl Network {
             }
             NodeKind::Production(p) => {
                 let p = *p;
+                if token == ROOT_TOKEN {
+                    // A rule with an empty LHS: CLIPS's join of no pattern adds it.
+                    self.note_add(node);
+                }
                 host.activate(p, token, self)
             }
         }
@@ -689,7 +706,11 @@ impl Network {
 
     /// Deletes a token and everything built on it.
     pub(super) fn delete_token(&mut self, token: TokenId, host: &mut dyn TestHost) {
-        self.delete_children(token, host);
+        if self.tokens.last_child(token).is_some() {
+            self.dying.push(token);
+            self.delete_children(token, host);
+            self.dying.pop();
+        }
         let (node, active, supports, parent) = {
             let t = self.tokens.get(token);
             (t.node, t.active, t.supports, t.parent)
@@ -723,6 +744,7 @@ impl Network {
     /// `token` stops being an output of `node`: take it back from the children
     /// that hold it.
     pub(super) fn withdraw(&mut self, node: NodeId, token: TokenId, host: &mut dyn TestHost) {
+        self.note_delete(node);
         self.tokens.restamp(token);
         let mut next = self.nodes[node as usize].first_child;
         while next != NO_NODE {

@@ -17,6 +17,7 @@
 //!   table size), each bucket newest first;
 //! - a sub-chain's output (the right memory of the join counting it) is oldest first.
 
+use super::activity::Activity;
 use super::network::{Network, NodeKind, ROOT_NODE};
 use super::token::{TokenId, ROOT_TOKEN};
 use super::{NodeId, ProductionId};
@@ -57,6 +58,8 @@ pub struct JoinReport {
     /// The partial matches the join passes on, in CLIPS's listing order: a fact per
     /// pattern, `None` for a `not`/`exists` or for the empty first join.
     pub matches: Vec<Vec<Option<FactId>>>,
+    /// The join's activity counts (CLIPS's `join-activity`).
+    pub activity: Activity,
 }
 
 /// The joins of one production, in CLIPS's order.
@@ -282,10 +285,18 @@ impl Network {
                     (input, last_level)
                 }
             };
+            // What the join compared, and what it passed on (through its `test`s): a
+            // rule with no CE is activated by the root's token itself.
+            let passed = self.activity_of(if out == ROOT_NODE { terminal } else { out });
+            let activity = Activity {
+                compares: node.map_or(0, |n| self.activity_of(n).compares),
+                ..passed
+            };
             report.push(JoinReport {
                 input,
                 last_level,
                 matches,
+                activity,
             });
         }
         MatchReport {

@@ -17,6 +17,8 @@ impl Network {
     /// A parent token arrives: its count is what the sub-chain already reported.
     pub(super) fn subcount_left(&mut self, node: NodeId, parent: TokenId, host: &mut dyn TestHost) {
         let count = self.subcount(node).pending.remove(&parent).unwrap_or(0);
+        // CLIPS finds the first of the sub-chain's results for the partial match.
+        self.note_compares(node, (count > 0) as usize);
         let exists = matches!(&self.nodes[node as usize].kind, NodeKind::SubCount(sc) if sc.exists);
         let open = (count > 0) == exists;
         let token = self.make_token(node, parent, None, count, open);
@@ -60,7 +62,11 @@ impl Network {
             return;
         };
         match owner {
-            Some(owner) => self.count_up(owner_node, owner, exists, host),
+            Some(owner) => {
+                // CLIPS compares the result with the partial match it belongs to.
+                self.note_compares(owner_node, 1);
+                self.count_up(owner_node, owner, exists, host)
+            }
             None => *self.subcount(owner_node).pending.entry(parent).or_insert(0) += 1,
         }
     }
@@ -79,7 +85,10 @@ impl Network {
             Some(owner) if self.tokens.is_live(owner) => {
                 let t = self.tokens.get_mut(owner);
                 t.count = t.count.saturating_sub(1);
-                if t.count == 0 {
+                // A `not` whose partial match is being deleted stays closed: it
+                // goes with the partial match.
+                let dying = !exists && self.dying.contains(&parent);
+                if t.count == 0 && !dying {
                     if exists {
                         self.close(owner_node, owner, host);
                     } else {

@@ -14,6 +14,7 @@ mod funcall;
 mod function_info;
 mod image;
 mod introspect;
+mod join_activity;
 mod listing;
 mod matches;
 mod memory;
@@ -62,6 +63,7 @@ use introspect::{
     deftemplate_slot_facet_value, deftemplate_slot_multip, deftemplate_slot_names,
     deftemplate_slot_range, deftemplate_slot_singlep, deftemplate_slot_types,
 };
+use join_activity::{join_activity, join_activity_reset};
 use listing::{
     agenda, facts, get_deffacts_list, get_deffunction_list, get_defglobal_list, get_defmodule_list,
     get_defrule_list, get_deftemplate_list, list_deffacts, list_deffunctions, list_defglobals,
@@ -448,6 +450,15 @@ static DEFS: &[CommandDef] = &[
     env("dependencies", "v", 1, Some(1), "infly", dependencies),
     env("dependents", "v", 1, Some(1), "infly", dependents),
     env("matches", "bm", 1, Some(2), "y", matches),
+    env("join-activity", "bm", 1, Some(2), "y", join_activity),
+    env(
+        "join-activity-reset",
+        "v",
+        0,
+        Some(0),
+        "*",
+        join_activity_reset,
+    ),
     env("why", "*", 1, Some(2), "*", why),
     env("why-not", "*", 1, Some(1), "*", why_not),
     env("step", "*", 0, Some(0), "*", step),

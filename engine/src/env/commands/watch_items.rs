@@ -28,7 +28,7 @@ const ITEMS: [(&str, Option<&str>); 14] = [
 ];
 
 /// Whether `item` is watched. Salience watches every construct of a kind alike, and
-/// does not watch COOL's items nor compilations (they read as off).
+/// does not watch COOL's items (they read as off).
 fn watched(watch: &Watch, item: &str) -> bool {
     match item {
         "facts" => watch.facts,
@@ -38,6 +38,7 @@ fn watched(watch: &Watch, item: &str) -> bool {
         "statistics" => watch.statistics,
         "globals" => watch.globals,
         "focus" => watch.focus,
+        "compilations" => watch.compilations,
         _ => false,
     }
 }
