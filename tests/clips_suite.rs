@@ -35,6 +35,7 @@ const PASSING: &[&str] = &[
     "drtest04",
     "dynsal",
     "exists",
+    "fctpcstr",
     "fldval50",
     "focuscmd",
     "globlerr",

@@ -5,11 +5,13 @@
 
 pub mod analysis;
 pub mod comparison;
+pub mod cstr;
 pub mod expr;
 pub mod hypothesis;
 pub mod lhs;
 pub mod program;
 pub mod retraction;
+pub mod rulecstr;
 pub mod special_forms;
 pub mod template;
 pub mod template_users;
