@@ -17,6 +17,7 @@ const TEMPLATES: &str = "\
 (deftemplate fow (multislot x (cardinality ?VARIABLE 3)))
 (deftemplate bww (multislot y (cardinality ?VARIABLE 2)))
 (deftemplate wak (multislot z (cardinality 7 ?VARIABLE)))
+(defglobal ?*g* = 3)
 (deftemplate kji (slot x (type SYMBOL) (allowed-symbols on)) (slot y (type SYMBOL) (allowed-symbols on off)))
 ";
 
@@ -72,6 +73,10 @@ fn variables_passed_to_functions_that_cannot_take_them() {
         (
             "(defrule r (a ?x) (foo (x ?x)) (b ?x&:(> ?x 1)) =>)",
             "[RULECSTR2] Previous variable bindings of ?x caused the type restrictions\nfor argument #1 of the expression (> ?x 1)\nfound in CE #3 field #1 to be violated.",
+        ),
+        (
+            "(defrule r (foo (x ?s)) (test (> ?*g* ?s)) =>)",
+            "for argument #2 of the expression (> ?g ?s)\nfound in CE #2 to be violated.",
         ),
         (
             "(defrule r (a $?x) => (+ ?x 1))",

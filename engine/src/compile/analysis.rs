@@ -57,16 +57,25 @@ pub(crate) enum Element<'a> {
 }
 
 /// Analyses the variables of a rule's conditional elements as CLIPS does,
-/// returning CLIPS's first error.
-pub fn analyse(lhs: &[Ce]) -> Result<(), Diagnostic> {
+/// returning CLIPS's first error. `also` makes the other checks CLIPS makes of
+/// each disjunct in the same walk (its constraints): of two errors in a disjunct,
+/// the one met first (ending first in the text) is CLIPS's.
+pub(crate) fn analyse(
+    lhs: &[Ce],
+    mut also: impl FnMut(&[Node]) -> Result<(), Diagnostic>,
+) -> Result<(), Diagnostic> {
     for nodes in layouts(lhs) {
-        Analysis::new(&nodes).run()?;
+        match (Analysis::new(&nodes).run(), also(&nodes)) {
+            (Err(found), Err(other)) if other.span.end < found.span.end => return Err(other),
+            (Err(found), _) | (Ok(()), Err(found)) => return Err(found),
+            (Ok(()), Ok(())) => {}
+        }
     }
     Ok(())
 }
 
 /// Each disjunct of a rule's conditional elements laid out in CLIPS's row.
-pub(crate) fn layouts(lhs: &[Ce]) -> Vec<Vec<Node<'_>>> {
+fn layouts(lhs: &[Ce]) -> Vec<Vec<Node<'_>>> {
     let mut numbers = HashMap::new();
     number(lhs, &mut numbers);
     let top: Vec<&Ce> = lhs.iter().collect();
@@ -456,13 +465,14 @@ fn check_expr(
     Ok(())
 }
 
-/// A call as CLIPS prints an expression: `(> ?x ?y)`.
+/// A call as CLIPS prints an expression of a rule: `(> ?x ?y)`.
 pub(crate) fn show_call(expr: &Expr) -> String {
     match expr {
         Expr::Const(v, _) => v.repr().to_string(),
         Expr::Var(id) => format!("?{}", id.name),
         Expr::MfVar(id) => format!("$?{}", id.name),
-        Expr::Global(id) => format!("?*{}*", id.name),
+        // CLIPS prints a global of a rule's expression without its `*`s.
+        Expr::Global(id) => format!("?{}", id.name),
         Expr::Call(call) => {
             let mut out = format!("({}", call.name.name);
             for arg in &call.args {
@@ -495,7 +505,7 @@ mod tests {
         let Construct::Rule(r) = *c else {
             panic!("not a rule")
         };
-        analyse(&r.lhs).err().and_then(|d| d.clips)
+        analyse(&r.lhs, |_| Ok(())).err().and_then(|d| d.clips)
     }
 
     #[test]

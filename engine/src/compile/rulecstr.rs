@@ -11,7 +11,7 @@
 //! actions), a constant outside its slot's constraints or a multislot's fields
 //! beyond its cardinality `[CSTRNCHK1]`.
 
-use super::analysis::{binding_var, fields, is_top, layouts, reach, show_call, Element, Node};
+use super::analysis::{binding_var, fields, is_top, reach, show_call, Element, Node};
 use super::cstr::{intersect, union, Record};
 use super::expr::{resolve, Callee, CommandTable};
 use super::template::Violation;
@@ -21,7 +21,7 @@ use crate::functions::Builtin;
 use crate::messages::analysis::Place;
 use crate::messages::constraints::cstrnchk1_pattern;
 use crate::messages::rulecstr::{rulecstr1, rulecstr2, rulecstr3};
-use crate::syntax::ast::{Call, Ce, Constraint, Expr, Pattern, PatternBody, Term, TermKind};
+use crate::syntax::ast::{Call, Constraint, Expr, Pattern, PatternBody, Term, TermKind};
 use crate::syntax::{Diagnostic, Span};
 use crate::value::Atom;
 use std::collections::HashMap;
@@ -29,27 +29,23 @@ use std::collections::HashMap;
 /// What each variable is known to allow at a point of the rule.
 type Known = HashMap<Atom, Record>;
 
-/// Checks the constraints of rule `lhs => rhs` as CLIPS does, returning CLIPS's
-/// first error.
-pub fn check(
-    lhs: &[Ce],
+/// Checks the constraints of one disjunct of a rule, laid out in `nodes`, and
+/// of the rule's actions `rhs` as CLIPS does, returning CLIPS's first error.
+pub(crate) fn check(
+    nodes: &[Node],
     rhs: &[Expr],
     program: &Program,
     commands: &dyn CommandTable,
 ) -> Result<(), Diagnostic> {
-    let binds = bind_constraints(rhs, program, commands);
-    for nodes in layouts(lhs) {
-        let mut walk = Walk {
-            program,
-            commands,
-            nodes: &nodes,
-            seen: vec![Known::new(); nodes.len()],
-            lhs_vars: Known::new(),
-        };
-        walk.run()?;
-        walk.check_actions(rhs, &binds)?;
-    }
-    Ok(())
+    let mut walk = Walk {
+        program,
+        commands,
+        nodes,
+        seen: vec![Known::new(); nodes.len()],
+        lhs_vars: Known::new(),
+    };
+    walk.run()?;
+    walk.check_actions(rhs, &bind_constraints(rhs, program, commands))
 }
 
 /// The built-in a call calls, if it is one (deffunctions and commands carry no
