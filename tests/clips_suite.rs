@@ -41,6 +41,7 @@ const PASSING: &[&str] = &[
     "exists",
     "factscmd",
     "factsfun",
+    "fctpcstr",
     "fctquery",
     "firstjoin",
     "fldval50",

@@ -39,35 +39,79 @@ impl Binding {
 }
 
 /// A pattern or test in CLIPS's row of conditional elements.
-struct Node<'a> {
-    ce: Element<'a>,
+pub(crate) struct Node<'a> {
+    /// The pattern or test.
+    pub(crate) ce: Element<'a>,
     /// The CE's number, counting patterns and tests in the text from 1.
-    which: usize,
+    pub(crate) which: usize,
     /// The depth of `not`/`exists` groups at the element.
     begin: u32,
     /// The depth after the element (lower where it closes groups).
     end: u32,
 }
 
-enum Element<'a> {
+/// What a [`Node`] is.
+pub(crate) enum Element<'a> {
     Pattern(&'a Pattern),
     Test(&'a Expr),
 }
 
 /// Analyses the variables of a rule's conditional elements as CLIPS does,
-/// returning CLIPS's first error.
-pub fn analyse(lhs: &[Ce]) -> Result<(), Diagnostic> {
+/// returning CLIPS's first error. `also` makes the other checks CLIPS makes of
+/// each disjunct in the same walk (its constraints): of two errors in a disjunct,
+/// the one met first (ending first in the text) is CLIPS's.
+pub(crate) fn analyse(
+    lhs: &[Ce],
+    mut also: impl FnMut(&[Node]) -> Result<(), Diagnostic>,
+) -> Result<(), Diagnostic> {
+    for nodes in layouts(lhs) {
+        match (Analysis::new(&nodes).run(), also(&nodes)) {
+            (Err(found), Err(other)) if other.span.end < found.span.end => return Err(other),
+            (Err(found), _) | (Ok(()), Err(found)) => return Err(found),
+            (Ok(()), Ok(())) => {}
+        }
+    }
+    Ok(())
+}
+
+/// Each disjunct of a rule's conditional elements laid out in CLIPS's row.
+fn layouts(lhs: &[Ce]) -> Vec<Vec<Node<'_>>> {
     let mut numbers = HashMap::new();
     number(lhs, &mut numbers);
     let top: Vec<&Ce> = lhs.iter().collect();
+    let mut out = Vec::new();
     for disjunct in disjuncts(&top) {
         let mut nodes = Vec::new();
         for ce in disjunct {
             flatten(ce, 1, &numbers, &mut nodes);
         }
-        Analysis::new(&nodes).run()?;
+        out.push(nodes);
     }
-    Ok(())
+    out
+}
+
+/// The elements after `i` that a binding in element `i` of `nodes` reaches.
+pub(crate) fn reach(nodes: &[Node], i: usize) -> std::ops::Range<usize> {
+    let Some(node) = nodes.get(i) else {
+        return i..i;
+    };
+    if node.begin > node.end {
+        return i + 1..i + 1;
+    }
+    let mut end = i + 1;
+    while let Some(next) = nodes.get(end) {
+        end += 1;
+        if next.end < node.begin {
+            break;
+        }
+    }
+    i + 1..end
+}
+
+/// Whether element `node` is a pattern at the top of the rule, outside any
+/// `not`/`exists` group (where the actions see what it binds).
+pub(crate) fn is_top(node: &Node) -> bool {
+    node.begin <= 1
 }
 
 /// Numbers the patterns and tests of `ces` in the text's order, by where they start.
@@ -208,20 +252,7 @@ impl<'n, 'a> Analysis<'n, 'a> {
 
     /// The elements after `i` that a binding in element `i` reaches.
     fn reach(&self, i: usize) -> std::ops::Range<usize> {
-        let Some(node) = self.nodes.get(i) else {
-            return i..i;
-        };
-        if node.begin > node.end {
-            return i + 1..i + 1;
-        }
-        let mut end = i + 1;
-        while let Some(next) = self.nodes.get(end) {
-            end += 1;
-            if next.end < node.begin {
-                break;
-            }
-        }
-        i + 1..end
+        reach(self.nodes, i)
     }
 
     fn pattern(&mut self, i: usize, p: &Pattern) -> Result<(), Diagnostic> {
@@ -327,7 +358,7 @@ fn mixed(name: Atom, span: Span) -> Diagnostic {
 }
 
 /// The field constraints of a pattern with where each is, as CLIPS names it.
-fn fields(p: &Pattern) -> Vec<(Place<'_>, &Constraint)> {
+pub(crate) fn fields(p: &Pattern) -> Vec<(Place<'_>, &Constraint)> {
     match &p.body {
         PatternBody::Ordered(fields) => (fields.iter().enumerate())
             .map(|(n, c)| (Place::Field(n + 1), c))
@@ -355,7 +386,7 @@ fn fields_of(p: &Pattern) -> impl Iterator<Item = &Constraint> {
 
 /// The variable a constraint binds, and whether it is a multifield one: its first
 /// term when that is a variable, not negated, and not an alternative of `|`.
-fn binding_var(c: &Constraint) -> Option<(Atom, bool)> {
+pub(crate) fn binding_var(c: &Constraint) -> Option<(Atom, bool)> {
     let first = c.any.first()?;
     if first.len() == 1 && c.any.len() > 1 {
         return None;
@@ -434,13 +465,14 @@ fn check_expr(
     Ok(())
 }
 
-/// A call as CLIPS prints an expression: `(> ?x ?y)`.
-fn show_call(expr: &Expr) -> String {
+/// A call as CLIPS prints an expression of a rule: `(> ?x ?y)`.
+pub(crate) fn show_call(expr: &Expr) -> String {
     match expr {
         Expr::Const(v, _) => v.repr().to_string(),
         Expr::Var(id) => format!("?{}", id.name),
         Expr::MfVar(id) => format!("$?{}", id.name),
-        Expr::Global(id) => format!("?*{}*", id.name),
+        // CLIPS prints a global of a rule's expression without its `*`s.
+        Expr::Global(id) => format!("?{}", id.name),
         Expr::Call(call) => {
             let mut out = format!("({}", call.name.name);
             for arg in &call.args {
@@ -473,7 +505,7 @@ mod tests {
         let Construct::Rule(r) = *c else {
             panic!("not a rule")
         };
-        analyse(&r.lhs).err().and_then(|d| d.clips)
+        analyse(&r.lhs, |_| Ok(())).err().and_then(|d| d.clips)
     }
 
     #[test]

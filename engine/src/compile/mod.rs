@@ -5,6 +5,7 @@
 
 pub mod analysis;
 pub mod comparison;
+pub mod cstr;
 pub mod expr;
 pub mod hypothesis;
 pub mod lhs;
@@ -12,6 +13,7 @@ mod modify_check;
 pub mod program;
 pub mod query;
 pub mod retraction;
+pub mod rulecstr;
 pub mod special_forms;
 pub mod template;
 pub mod template_users;

@@ -887,7 +887,10 @@ impl Environment {
         };
         // CLIPS analyses the variables once it has read the whole rule: an error
         // it finds while reading (one with `read_to`) comes first.
-        let analysed = crate::compile::analysis::analyse(&r.lhs);
+        let program = &self.rt.program;
+        let analysed = crate::compile::analysis::analyse(&r.lhs, |nodes| {
+            crate::compile::rulecstr::check(nodes, &r.rhs, program, &TABLE)
+        });
         let disjuncts = match (
             LhsCompiler::new(&mut self.rt.program, &TABLE).compile(&r.lhs),
             analysed,

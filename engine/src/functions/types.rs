@@ -92,6 +92,11 @@ impl Types {
         })
     }
 
+    /// Whether every type of `other` is one of these.
+    pub fn includes(self, other: Types) -> bool {
+        self.0 & other.0 == other.0
+    }
+
     /// Whether a value of one of `other`'s types may be one of these (a boolean is
     /// a symbol).
     pub fn meets(self, other: Types) -> bool {

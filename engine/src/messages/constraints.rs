@@ -113,6 +113,31 @@ pub fn cstrnchk1_fact(value: &str, index: u64, slot: &str, violation: &Violation
     )
 }
 
+/// `[CSTRNCHK1]`: restrictions of CE `ce` break the constraints of the slot or
+/// field `at`: a literal (`group` false) or, for a cardinality, the group of a
+/// multislot's restrictions (`group` true).
+pub fn cstrnchk1_pattern(
+    group: bool,
+    ce: usize,
+    at: super::analysis::Place,
+    violation: &Violation,
+) -> String {
+    let what = if group {
+        "The group of restrictions"
+    } else {
+        "A literal restriction value"
+    };
+    let place = match at {
+        super::analysis::Place::Slot(s) => format!(" for slot '{s}'"),
+        super::analysis::Place::Field(n) => format!(" for field #{n}"),
+        super::analysis::Place::Whole => String::new(),
+    };
+    format!(
+        "\n[CSTRNCHK1] {what} found in CE #{ce}{}{place}.",
+        violated(violation)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -147,6 +172,20 @@ mod tests {
             ),
             "\n[CSTRNCHK1] Slot value 8 found in fact f-2 does not fall in the allowed range \
              -oo to 3 for slot 'x'."
+        );
+    }
+
+    #[test]
+    fn pattern_violations() {
+        assert_eq!(
+            cstrnchk1_pattern(
+                true,
+                3,
+                super::super::analysis::Place::Slot("z"),
+                &Violation::Cardinality
+            ),
+            "\n[CSTRNCHK1] The group of restrictions found in CE #3 does not satisfy the \
+             cardinality restrictions for slot 'z'."
         );
     }
 

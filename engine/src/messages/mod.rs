@@ -35,6 +35,7 @@ pub mod pattern;
 pub mod patterns;
 pub mod prntutil;
 pub mod procedures;
+pub mod rulecstr;
 pub mod rulelhs;
 pub mod rulepsr;
 pub mod strngfun;
