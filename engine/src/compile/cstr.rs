@@ -53,6 +53,7 @@ fn type_of(value: &Value) -> u16 {
     match value {
         Value::Symbol(_) => SYMBOL,
         Value::String(_) => STRING,
+        Value::InstanceName(_) => INSTANCE_NAME,
         Value::Float(_) => FLOAT,
         Value::Integer(_) => INTEGER,
         Value::Fact(_) => FACT_ADDRESS,
