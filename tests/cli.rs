@@ -134,7 +134,7 @@ fn unbalanced_input_is_an_error_not_a_panic() {
 fn runtime_errors_name_the_rule_and_stop_the_run() {
     let path = program(
         "runtime.clp",
-        "(defrule a (declare (salience 10)) => (printout t \"before\" crlf) (bind ?v x) (printout t (+ 1 ?v) crlf))\n(defrule b => (printout t \"never\" crlf))\n",
+        "(defrule a (declare (salience 10)) => (printout t \"before\" crlf) (bind ?v (nth$ 1 (create$ x))) (printout t (+ 1 ?v) crlf))\n(defrule b => (printout t \"never\" crlf))\n",
     );
     let out = salience(&["run", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));

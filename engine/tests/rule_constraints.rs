@@ -133,3 +133,15 @@ fn rules_clips_accepts_are_accepted() {
         assert_eq!(define(rule), "", "{rule}");
     }
 }
+
+#[test]
+fn variables_the_rule_does_not_bind_are_not_checked() {
+    // A fact-set query's `?f:slot` and a loop's variable in the actions: CLIPS
+    // 6.41 defines these rules without a message.
+    for rule in [
+        "(defrule r => (printout t (length$ (find-all-facts ((?f foo)) (> (length$ ?f:z) 1))) crlf))",
+        "(defrule r => (loop-for-count (?i 1 3) (printout t (+ ?i 1) crlf)))",
+    ] {
+        assert_eq!(define(rule), "", "{rule}");
+    }
+}

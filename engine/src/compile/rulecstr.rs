@@ -424,6 +424,11 @@ impl<'w, 'a> Walk<'w, 'a> {
             let callee = builtin(self.program, self.commands, call);
             for (k, arg) in call.args.iter().enumerate() {
                 if let (Some(b), Expr::Var(v)) = (callee, arg) {
+                    // A variable the rule neither matches nor binds (a loop's, a
+                    // fact-set query's `?f:slot`) is not checked.
+                    if !binds.contains_key(&v.name) && !self.lhs_vars.contains_key(&v.name) {
+                        continue;
+                    }
                     let allowed = Record::of_types(b.argument_types(k));
                     let bound = binds.get(&v.name).and_then(|r| r.as_ref());
                     let given = union(bound, self.lhs_vars.get(&v.name));

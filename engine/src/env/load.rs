@@ -299,15 +299,19 @@ impl Environment {
     ) -> Option<(crate::syntax::sexpr::SExpr, usize, Option<Diagnostic>)> {
         let mut reported = after_error;
         loop {
-            let (problem, next) = match read_next(text, pos) {
+            // The problem, where CLIPS saw it (the token after a list's `(`), and
+            // where reading goes on.
+            let (problem, at, next) = match read_next(text, pos) {
                 Ok(Next::End) => return None,
                 Ok(Next::Item(item, end)) => {
                     if item.head().is_some_and(|h| is_construct_name(h.as_str())) {
                         return Some((item, end, None));
                     }
-                    (not_a_construct(item.span), end)
+                    let first = item.as_list().and_then(|items| items.first());
+                    let at = first.map_or(item.span.start, |token| token.span.start);
+                    (not_a_construct(item.span), at, end)
                 }
-                Ok(Next::StrayClose(at)) => (stray_close(at), at + 1),
+                Ok(Next::StrayClose(at)) => (stray_close(at), at, at + 1),
                 Err(d) => {
                     // A construct left open (not other reading errors, such as too
                     // deep a nesting) is read as far as it goes.
@@ -324,6 +328,14 @@ impl Environment {
             };
             if !reported {
                 reported = true;
+                let line = crate::syntax::span::line_col(text, at).line;
+                let problem = match problem.clips.as_deref() {
+                    Some(clips) => {
+                        let located = messages::at_line(clips, name, line);
+                        problem.with_clips(located)
+                    }
+                    None => problem,
+                };
                 if output != LoadOutput::Silent {
                     self.report_diagnostic(&problem, name, text);
                 }

@@ -7,38 +7,14 @@
 //! deletes; `succinct` prints `CE N: TOTAL`, `terse` nothing. The value is the
 //! multifield `(compares adds deletes)` summed over the joins.
 
-use super::{lexeme, Environment, R};
-use crate::eval::EvalError;
-use crate::messages;
+use super::matches::{rule_and_output, Output};
+use super::{Environment, R};
 use crate::rete::report::MatchReport;
 use crate::value::Value;
 
-/// How much `join-activity` prints.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Output {
-    Verbose,
-    Succinct,
-    Terse,
-}
-
 /// `(join-activity RULE [verbose | succinct | terse])`.
 pub(super) fn join_activity(env: &mut Environment, args: &[Value]) -> R {
-    let name = lexeme(args, 0, "join-activity")?;
-    let output = match args.get(1) {
-        None => Output::Verbose,
-        Some(Value::Symbol(s)) if s.as_str() == "verbose" => Output::Verbose,
-        Some(Value::Symbol(s)) if s.as_str() == "succinct" => Output::Succinct,
-        Some(Value::Symbol(s)) if s.as_str() == "terse" => Output::Terse,
-        Some(_) => {
-            return Err(EvalError::new(messages::args::argacces2(
-                "join-activity",
-                1,
-                "symbol with value verbose, succinct, or terse",
-            )))
-        }
-    };
-    let Some(index) = env.rule_index(&name) else {
-        env.report(&messages::prntutil::prntutil1("defrule", &name, true));
+    let Some((index, output)) = rule_and_output(env, args, "join-activity")? else {
         return Ok(Value::false_sym());
     };
     let mut text = String::new();

@@ -15,17 +15,26 @@ use crate::messages;
 use crate::rete::report::{JoinInput, MatchReport};
 use crate::value::Value;
 
-/// How much `matches` prints.
+/// How much `matches` (or `join-activity`) prints.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Output {
+pub(super) enum Output {
+    /// Everything.
     Verbose,
+    /// A line per join.
     Succinct,
+    /// Nothing but the value.
     Terse,
 }
 
-/// `(matches RULE [verbose | succinct | terse])`.
-pub(super) fn matches(env: &mut Environment, args: &[Value]) -> R {
-    let name = lexeme(args, 0, "matches")?;
+/// The rule named by `function`'s first argument and how much to print of it (the
+/// optional second), as `matches` and `join-activity` read them; `None` (said as
+/// CLIPS says it) when there is no such rule.
+pub(super) fn rule_and_output(
+    env: &mut Environment,
+    args: &[Value],
+    function: &str,
+) -> Result<Option<(usize, Output)>, EvalError> {
+    let name = lexeme(args, 0, function)?;
     let output = match args.get(1) {
         None => Output::Verbose,
         Some(Value::Symbol(s)) if s.as_str() == "verbose" => Output::Verbose,
@@ -33,7 +42,7 @@ pub(super) fn matches(env: &mut Environment, args: &[Value]) -> R {
         Some(Value::Symbol(s)) if s.as_str() == "terse" => Output::Terse,
         Some(_) => {
             return Err(EvalError::new(messages::args::argacces2(
-                "matches",
+                function,
                 1,
                 "symbol with value verbose, succinct, or terse",
             )))
@@ -41,6 +50,14 @@ pub(super) fn matches(env: &mut Environment, args: &[Value]) -> R {
     };
     let Some(index) = env.rule_index(&name) else {
         env.report(&messages::prntutil::prntutil1("defrule", &name, true));
+        return Ok(None);
+    };
+    Ok(Some((index, output)))
+}
+
+/// `(matches RULE [verbose | succinct | terse])`.
+pub(super) fn matches(env: &mut Environment, args: &[Value]) -> R {
+    let Some((index, output)) = rule_and_output(env, args, "matches")? else {
         return Ok(Value::false_sym());
     };
     let productions = env.rt.rules[index].productions.clone();
