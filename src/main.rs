@@ -337,7 +337,7 @@ fn real_main(cli: Cli) -> ExitCode {
             diagnostics,
         } => {
             env.set_diagnostic_style(diagnostics.into());
-            let text = match std::fs::read_to_string(&file) {
+            let text = match salience_engine::syntax::encoding::read_file(&file) {
                 Ok(t) => t,
                 Err(e) => {
                     eprintln!("error: cannot read {}: {e}", file.display());

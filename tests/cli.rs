@@ -352,3 +352,29 @@ fn deep_deffunction_recursion_fits_the_stack() {
         text(&too_deep.stderr)
     );
 }
+
+/// Course files written on Windows carry Latin-1 bytes in comments and strings:
+/// they load, and their strings print back byte for byte, as on the CLIPS 6.41
+/// console (whose transcript of the same batch file this is, but the path).
+#[test]
+fn files_in_other_encodings_load_and_print_their_bytes_back() {
+    let clp = program("latin1.clp", "");
+    std::fs::write(
+        &clp,
+        b"; caf\xe9\n(defrule r => (printout t \"na\xefve caf\xe9\" crlf))\n",
+    )
+    .expect("write the program");
+    let bat = program("latin1.bat", "");
+    let mut commands = b"(printout t \"caf\xe9\" crlf)\n(load \"".to_vec();
+    commands.extend_from_slice(clp.to_str().expect("a UTF-8 path").as_bytes());
+    commands.extend_from_slice(b"\")\n(reset)\n(run)\n(str-length \"\xe9t\xe9\")\n");
+    std::fs::write(&bat, &commands).expect("write the batch file");
+    let out = salience(&["batch", bat.to_str().expect("a UTF-8 path")]);
+    let mut expected = b"CLIPS> (printout t \"caf\xe9\" crlf)\ncaf\xe9\nCLIPS> (load \"".to_vec();
+    expected.extend_from_slice(clp.to_str().expect("a UTF-8 path").as_bytes());
+    expected.extend_from_slice(
+        b"\")\n*\nTRUE\nCLIPS> (reset)\nCLIPS> (run)\nna\xefve caf\xe9\nCLIPS> (str-length \"\xe9t\xe9\")\n3\nCLIPS> ",
+    );
+    assert_eq!(text(&out.stderr), "");
+    assert_eq!(out.stdout, expected, "{}", text(&out.stdout));
+}

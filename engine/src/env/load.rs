@@ -442,7 +442,7 @@ impl Environment {
         path: &std::path::Path,
         output: LoadOutput,
     ) -> Result<(), LoadError> {
-        let text = std::fs::read_to_string(path).map_err(|e| {
+        let text = crate::syntax::encoding::read_file(path).map_err(|e| {
             LoadError::message(format!("error: cannot read {}: {e}", path.display()))
         })?;
         // One copy of the text, kept as the constructs' source.

@@ -259,7 +259,7 @@ impl Routers {
     /// Error output first flushes standard output, so that the two stay in order
     /// when they go to the same terminal, as CLIPS's do.
     pub fn write(&mut self, name: &str, text: &str) -> bool {
-        self.write_bytes(name, text.as_bytes())
+        self.write_bytes(name, &crate::syntax::encoding::encode(text))
     }
 
     /// Writes `bytes` to logical name `name`, as [`Routers::write`] writes text.
@@ -422,10 +422,10 @@ impl Routers {
         }
         .take(take);
         if input.echo {
-            let consumed = input.text.as_bytes().get(start..input.pos);
-            let consumed = consumed.unwrap_or_default();
-            self.copy_to_dribble(consumed);
-            let _ = self.stdout.write_all(consumed);
+            let consumed = input.text.get(start..input.pos).unwrap_or_default();
+            let consumed = crate::syntax::encoding::encode(consumed);
+            self.copy_to_dribble(&consumed);
+            let _ = self.stdout.write_all(&consumed);
         }
         value
     }
@@ -486,7 +486,7 @@ impl Routers {
     /// file's position starts at its end, as C's `fopen` puts it.
     pub fn open(&mut self, path: &str, name: &str, mode: &str) -> bool {
         let channel = match mode {
-            "r" => std::fs::read_to_string(path).ok().map(|text| {
+            "r" => crate::syntax::encoding::read_file(path).ok().map(|text| {
                 Channel::Reader(FileReader {
                     input: TextInput {
                         text,

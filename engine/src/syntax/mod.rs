@@ -8,6 +8,7 @@
 pub mod ast;
 pub mod delimiters;
 pub mod diagnostic;
+pub mod encoding;
 pub mod parse;
 pub mod sexpr;
 pub mod source;

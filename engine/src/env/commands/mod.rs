@@ -1163,7 +1163,7 @@ fn run(env: &mut Environment, args: &[Value]) -> R {
 /// `load` typed as a command also prints a character for each construct.
 fn load_with(env: &mut Environment, args: &[Value], quiet: bool) -> R {
     let path = lexeme(args, 0, "load")?;
-    let Ok(text) = std::fs::read_to_string(&path) else {
+    let Ok(text) = crate::syntax::encoding::read_file(&path) else {
         return Ok(unable_to_open(env, "load", &path));
     };
     let output = if quiet || !env.rt.top_level_command {
@@ -1202,7 +1202,7 @@ fn batch_with(env: &mut Environment, args: &[Value], echo: bool) -> R {
             "batch: {path} not read: batch files nested too deep for the stack"
         )));
     }
-    match std::fs::read_to_string(&path) {
+    match crate::syntax::encoding::read_file(&path) {
         Ok(text) if echo && env.rt.batch_queue.readers > 0 => {
             env.rt.batch_queue.pending.push((text, path));
             Ok(Value::true_sym())
@@ -1308,7 +1308,7 @@ fn eval_string(env: &mut Environment, args: &[Value]) -> R {
 
 fn load_facts(env: &mut Environment, args: &[Value]) -> R {
     let path = file_name(args, 0, "load-facts")?;
-    let Ok(text) = std::fs::read_to_string(&path) else {
+    let Ok(text) = crate::syntax::encoding::read_file(&path) else {
         unable_to_open(env, "load-facts", &path);
         return Ok(Value::Integer(-1));
     };
