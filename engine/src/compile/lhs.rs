@@ -456,6 +456,9 @@ impl<'a> LhsCompiler<'a> {
     }
 
     fn pattern(&mut self, p: &Pattern) -> Res<NodeSpec> {
+        if p.relation.name.as_str() == "initial-fact" {
+            self.program.initial_fact = true;
+        }
         self.level += 1;
         let level = self.level;
         let template = self.pattern_template(p)?;

@@ -562,6 +562,20 @@ impl Environment {
         self.rt.resetting = false;
     }
 
+    /// Asserts `(initial-fact)` as f-0, as CLIPS 6.30's reset did, for a program
+    /// whose rules match it (see [`Program::initial_fact`]).
+    fn assert_initial_fact(&mut self) {
+        let relation = crate::value::atom("initial-fact");
+        let Ok(template) = self.rt.program.template_or_implied(relation) else {
+            return;
+        };
+        self.rt.wm.set_next_id(FactId(0));
+        let slots = smallvec::smallvec![Value::empty_multifield()];
+        if let Err(e) = self.assert_values(template, slots) {
+            self.report(&format!("error: {e}"));
+        }
+    }
+
     /// [`Environment::reset`]'s work, done once no other reset is under way.
     fn reset_now(&mut self) {
         self.branch_net = None;
@@ -589,6 +603,9 @@ impl Environment {
         self.rt.fired = 0;
         for rule in &mut self.rt.rules {
             rule.fired = 0;
+        }
+        if self.rt.program.initial_fact {
+            self.assert_initial_fact();
         }
         for i in 0..self.rt.deffacts.len() {
             for j in 0..self.rt.deffacts[i].facts.len() {

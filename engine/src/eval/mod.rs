@@ -644,7 +644,7 @@ pub fn fact_id_of(
 ) -> Result<FactId, Unwind> {
     match value {
         Value::Fact(id) => Ok(*id),
-        Value::Integer(i) if *i > 0 => Ok(FactId(*i as u64)),
+        Value::Integer(i) if *i >= 0 => Ok(FactId(*i as u64)),
         other => {
             let _ = host;
             Err(EvalError::new(format!(

@@ -62,6 +62,10 @@ pub struct Module {
 /// The symbol tables of an environment.
 #[derive(Debug, Clone)]
 pub struct Program {
+    /// Whether a rule matches `(initial-fact)`: CLIPS 6.30's `(reset)` asserted it
+    /// (as f-0) and older programs match it; 6.4 dropped it. Salience's reset
+    /// asserts it when a rule mentions it.
+    pub initial_fact: bool,
     /// All templates, by id.
     pub templates: Vec<Template>,
     /// Templates by defining module and name.
@@ -87,6 +91,7 @@ pub struct Program {
 impl Default for Program {
     fn default() -> Self {
         Program {
+            initial_fact: false,
             templates: Vec::new(),
             template_ids: FxHashMap::default(),
             functions: Vec::new(),

@@ -648,7 +648,7 @@ fn fact_arg(
 ) -> Result<std::rc::Rc<crate::wm::Fact>, EvalError> {
     let id = match args.first() {
         Some(Value::Fact(id)) => *id,
-        Some(Value::Integer(i)) if *i > 0 => FactId(*i as u64),
+        Some(Value::Integer(i)) if *i >= 0 => FactId(*i as u64),
         other => {
             return Err(EvalError::new(format!(
                 "{what}: expected a fact address or index, got {}",
@@ -1066,10 +1066,11 @@ fn retract(env: &mut Environment, args: &[Value]) -> R {
             Value::Fact(id) => {
                 env.retract(*id);
             }
-            Value::Integer(i) if *i > 0 => {
+            Value::Integer(i) if *i >= 0 => {
                 // A missing fact is reported, but the actions go on (as in CLIPS).
                 if !env.retract(FactId(*i as u64)) {
-                    env.report(&format!("[PRNTUTIL1] Unable to find fact f-{i}."));
+                    let fact = format!("f-{i}");
+                    env.report(&messages::prntutil::prntutil1("fact", &fact, false));
                 }
             }
             Value::Symbol(s) if s.as_str() == "*" => {
