@@ -54,6 +54,8 @@ pub enum Callee {
     Function(u32),
     /// An environment command (assert, printout, facts, ...), by id in the command table.
     Command(u32),
+    /// A function the embedding program defined, by id (see `program::udf`).
+    Udf(u32),
 }
 
 /// Special forms: the constructs whose arguments are not simply evaluated in order.
@@ -574,7 +576,7 @@ impl<'a> ExprCompiler<'a> {
                 Some(sig) => sig.restrictions,
                 None => return Ok(()),
             },
-            Callee::Function(_) => return Ok(()),
+            Callee::Function(_) | Callee::Udf(_) => return Ok(()),
         };
         for (index, (arg, source)) in args.iter().zip(&call.args).enumerate() {
             let expected = Types::of_argument(restrictions, index);
@@ -607,7 +609,7 @@ impl<'a> ExprCompiler<'a> {
                     .commands
                     .command(call.name.as_str())
                     .map_or("*", |sig| sig.returns),
-                Callee::Function(_) => "*",
+                Callee::Function(_) | Callee::Udf(_) => "*",
             },
             CExpr::Special(special, _) => match **special {
                 Special::Printout(..) => "v",
@@ -1003,8 +1005,9 @@ fn strip_eq_markers(args: &[Expr]) -> Vec<Expr> {
 }
 
 /// What a call of `name` calls, with its least and most argument counts: a
-/// deffunction the current module sees, else a command, else a built-in (the order
-/// in which a compiled call and `funcall` look names up).
+/// deffunction the current module sees, else a function the embedding program
+/// defined, else a command, else a built-in (the order in which a compiled call and
+/// `funcall` look names up).
 pub fn resolve(
     program: &Program,
     commands: &dyn CommandTable,
@@ -1017,6 +1020,9 @@ pub fn resolve(
             f.params,
             if f.rest { None } else { Some(f.params) },
         ))
+    } else if let Some(id) = program.udfs.id(name) {
+        let udf = program.udfs.get(id);
+        Some((Callee::Udf(id), udf.min_args, udf.max_args))
     } else if let Some(sig) = commands.command(name.as_str()) {
         Some((Callee::Command(sig.id), sig.min_args, sig.max_args))
     } else {

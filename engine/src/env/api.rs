@@ -1405,3 +1405,103 @@ mod tests {
         );
     }
 }
+
+/// An activation on the agenda, as [`Environment::activations`] lists it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ActivationInfo {
+    /// The rule's name.
+    pub rule: String,
+    /// The activation's salience.
+    pub salience: i32,
+    /// The facts that matched its patterns (`None` for a `not` pattern).
+    pub facts: Vec<Option<FactId>>,
+}
+
+impl Environment {
+    /// Defines the function `name` for rules and commands to call (CLIPS's
+    /// user-defined functions): it takes from `min_args` to `max_args` arguments
+    /// (`None`: no maximum), which the compiler checks, and `body` computes its
+    /// value; an `Err` is reported as the error of a function call. It stays
+    /// defined through `(clear)`; defining the name again replaces the body.
+    pub fn define_udf(
+        &mut self,
+        name: &str,
+        min_args: usize,
+        max_args: Option<usize>,
+        body: crate::compile::program::udf::UdfBody,
+    ) {
+        self.rt.program.udfs.define(crate::compile::program::udf::Udf {
+            name: atom(name),
+            min_args,
+            max_args,
+            body,
+        });
+    }
+
+    /// Calls the deffunction, user-defined function, command or built-in `name`
+    /// with `args` as they are (CLIPS's `FunctionCallBuilder`), as
+    /// `(funcall name args...)` does.
+    pub fn call(&mut self, name: &str, args: &[Value]) -> Result<Value, crate::eval::EvalError> {
+        self.rt.execution_halted = false;
+        let mut all = Vec::with_capacity(args.len() + 1);
+        all.push(Value::Symbol(atom(name)));
+        all.extend_from_slice(args);
+        super::commands::funcall::funcall(self, &all)
+    }
+
+    /// Fact `id` as `(facts)` prints it after its index: `(point (x 1) (y 2))`.
+    pub fn fact_text(&self, id: FactId) -> Option<String> {
+        let fact = self.rt.wm.get(id)?;
+        Some(super::show::fact_text(&self.rt.program, fact))
+    }
+
+    /// The name of fact `id`'s template, and whether it is an ordered fact's.
+    pub fn fact_template(&self, id: FactId) -> Option<(&str, bool)> {
+        let fact = self.rt.wm.get(id)?;
+        let template = self.rt.program.template(fact.template);
+        Some((template.name.as_str(), template.implied))
+    }
+
+    /// The slots of fact `id`, in the template's order, each with its name (an
+    /// ordered fact has one, its fields as a multifield).
+    pub fn fact_slots(&self, id: FactId) -> Option<Vec<(&str, &Value)>> {
+        let fact = self.rt.wm.get(id)?;
+        let template = self.rt.program.template(fact.template);
+        Some(
+            (template.slots.iter())
+                .map(|s| s.name.as_str())
+                .zip(fact.slots.iter())
+                .collect(),
+        )
+    }
+
+    /// The value of defglobal `name` (without `?*` and `*`; `MODULE::name` or one
+    /// the current module sees).
+    pub fn global_value(&self, name: &str) -> Option<Value> {
+        let id = self.rt.program.global_id(atom(name))?;
+        Some(self.rt.program.globals[id as usize].value.clone())
+    }
+
+    /// Sets defglobal `name` to `value` (as `bind` does, watched as `bind` is);
+    /// `false` if there is no such global.
+    pub fn set_global_value(&mut self, name: &str, value: Value) -> bool {
+        let Some(id) = self.rt.program.global_id(atom(name)) else {
+            return false;
+        };
+        self.rt.set_global_value(id, value);
+        true
+    }
+
+    /// The activations of the current module's agenda, in the order they would fire.
+    pub fn activations(&self) -> Vec<ActivationInfo> {
+        let module = self.rt.program.current_module;
+        (self.rt.agenda.list(module).iter())
+            .map(|a| ActivationInfo {
+                rule: (self.rt.rules[self.rt.productions[a.production.0 as usize].rule].name)
+                    .to_string(),
+                salience: a.salience,
+                facts: self.net.token_facts(a.token).to_vec(),
+            })
+            .collect()
+    }
+}

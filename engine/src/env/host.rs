@@ -15,7 +15,7 @@ use crate::wm::{Fact, Slots};
 use std::rc::Rc;
 
 impl Runtime {
-    fn set_global_value(&mut self, id: u32, value: Value) {
+    pub(super) fn set_global_value(&mut self, id: u32, value: Value) {
         let g = &mut self.program.globals[id as usize];
         if self.watch.globals {
             let line = format!(

@@ -646,7 +646,9 @@ impl Environment {
         let settings = std::mem::take(&mut self.rt.settings);
         let textpro = std::mem::take(&mut self.rt.textpro);
         let strategy = self.rt.agenda.strategy();
+        let udfs = std::mem::take(&mut self.rt.program.udfs);
         *self = Environment::new();
+        self.rt.program.udfs = udfs;
         self.set_strategy(strategy);
         self.rt.diagnostic_style = style;
         self.rt.settings = settings;

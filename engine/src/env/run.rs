@@ -145,7 +145,11 @@ impl Environment {
             }
             fired += 1;
             last_rule = Some(rule.name);
-            self.fire(activation, fired)?;
+            if let Err(e) = self.fire(activation, fired) {
+                // The firings up to the failed one count, as CLIPS counts them.
+                self.rt.fired += fired;
+                return Err(e);
+            }
             self.rt.pop_empty_focus();
             if self.rt.exit_requested.is_some() {
                 break StopReason::Halted;

@@ -241,7 +241,9 @@ fn failed_argument(host: &dyn Host, callee: Callee, position: usize, u: Unwind) 
             let sig = host.command_signature(id);
             (sig.name, sig.restrictions, sig.returns)
         }
-        Callee::Function(_) => return Unwind::Error(EvalError { returns: None, ..e }),
+        Callee::Function(_) | Callee::Udf(_) => {
+            return Unwind::Error(EvalError { returns: None, ..e })
+        }
     };
     let types = Types::of_argument(restrictions, position);
     if e.returns.as_ref().is_some_and(|value| !types.admits(value)) {
@@ -285,6 +287,16 @@ pub fn call_callee(host: &mut dyn Host, callee: Callee, args: Args, span: Span) 
             Unwind::Error(e.at(span))
         }),
         Callee::Function(id) => call_function(host, id, args, span),
+        Callee::Udf(id) => {
+            let body = host.program().udfs.get(id).body.clone();
+            body(&args).map_err(|message| {
+                Unwind::Error(EvalError {
+                    message,
+                    span: Some(span),
+                    returns: Some(Value::false_sym()),
+                })
+            })
+        }
     }
 }
 

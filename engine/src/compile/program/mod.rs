@@ -4,6 +4,7 @@
 //! the network and the evaluator work with indices, never with strings.
 
 mod imports;
+pub mod udf;
 mod visibility;
 
 pub use visibility::{Exported, ImportExportConflict, ModuleConflict};
@@ -86,6 +87,9 @@ pub struct Program {
     pub hypothesis: Option<Rc<super::hypothesis::Hypothesis>>,
     /// Which constructs name which templates (a template in use cannot be redefined).
     pub template_users: TemplateUsers,
+    /// The functions the embedding program defined (kept by `(clear)`, as CLIPS keeps
+    /// its user-defined functions).
+    pub udfs: udf::Udfs,
 }
 
 impl Default for Program {
@@ -105,6 +109,7 @@ impl Default for Program {
             current_module: ModuleId(0),
             hypothesis: None,
             template_users: TemplateUsers::default(),
+            udfs: udf::Udfs::default(),
         }
     }
 }

@@ -10,7 +10,7 @@ use crate::syntax::Span;
 use crate::value::{atom, Value};
 
 /// `(funcall name arg...)`.
-pub(super) fn funcall(env: &mut Environment, args: &[Value]) -> R {
+pub(crate) fn funcall(env: &mut Environment, args: &[Value]) -> R {
     let name = match args.first() {
         Some(Value::Symbol(s)) | Some(Value::String(s)) => *s,
         _ => return Err(funcall_type_error("symbol or string")),

@@ -10,7 +10,7 @@ mod check_syntax;
 mod fact_files;
 mod facts;
 mod files;
-mod funcall;
+pub(super) mod funcall;
 mod function_info;
 mod image;
 mod introspect;
@@ -1101,11 +1101,15 @@ fn assert_string(env: &mut Environment, args: &[Value]) -> R {
             return Err(EvalError::new(message).returning(Value::false_sym()));
         }
     };
-    let spec = crate::syntax::parse::parse_fact(&item)
-        .map_err(|d| EvalError::new(format!("assert-string: {}", d.message)))?;
+    // CLIPS's message when there is one (`[EXPRNPSR3]` for an unknown relation
+    // written as a template fact, ...).
+    let message = |d: crate::syntax::Diagnostic| {
+        EvalError::new(d.clips.unwrap_or_else(|| format!("assert-string: {}", d.message)))
+    };
+    let spec = crate::syntax::parse::parse_fact(&item).map_err(message)?;
     let build = crate::compile::ExprCompiler::new(&mut env.rt.program, &TABLE, Default::default())
         .fact(&spec)
-        .map_err(|d| EvalError::new(format!("assert-string: {}", d.message)))?;
+        .map_err(message)?;
     let (template, slots) = eval::build_fact(env, &mut Vec::new(), &build).map_err(unwind_error)?;
     Ok(env
         .assert_values(template, slots)?
