@@ -1,0 +1,252 @@
+"""The same programs through clipspy and through salience give the same results.
+
+Each scenario takes the module (``clips`` or ``salience``) and returns what a
+program written against clipspy observes: output, facts, values, errors.
+"""
+
+import pytest
+
+import salience
+from conftest import Capture
+
+PROGRAM = """
+(deftemplate person (slot name) (slot age (type INTEGER)) (multislot likes))
+(deffacts people
+  (person (name Ann) (age 31) (likes tea cake))
+  (person (name Bob) (age 17) (likes coffee)))
+(defglobal ?*adults* = 0)
+(defrule adult
+  (person (name ?n) (age ?a&:(>= ?a 18)))
+  =>
+  (bind ?*adults* (+ ?*adults* 1))
+  (printout t ?n " is an adult" crlf)
+  (assert (adult ?n)))
+(defrule minor
+  (person (name ?n) (age ?a&:(< ?a 18)))
+  =>
+  (printout t ?n " is a minor, " (- 18 ?a) " years to go" crlf))
+(defrule pair
+  (adult ?x)
+  (person (name ?y&~?x))
+  =>
+  (printout t ?x " looks after " ?y crlf))
+"""
+
+
+def run_program(m):
+    env = m.Environment()
+    out = Capture.of(m)
+    env.add_router(out)
+    for construct in split_constructs(PROGRAM):
+        env.build(construct)
+    env.reset()
+    activations = [repr(a) for a in env.activations()]
+    fired = env.run()
+    return {
+        "activations": activations,
+        "fired": fired,
+        "output": out.text,
+        "facts": [repr(f) for f in env.facts()],
+        "adults": env.find_global("adults").value,
+        "rules": [r.name for r in env.rules()],
+        "templates": [t.name for t in env.templates()],
+        "modules": [mod.name for mod in env.modules()],
+        "globals": [g.name for g in env.globals()],
+    }
+
+
+def split_constructs(text):
+    """The top-level parenthesised constructs of ``text``."""
+    items, depth, start, in_string = [], 0, None, False
+    for i, c in enumerate(text):
+        if in_string:
+            in_string = c != '"' or text[i - 1] == "\\"
+        elif c == '"':
+            in_string = True
+        elif c == "(":
+            start = i if depth == 0 else start
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth == 0:
+                items.append(text[start : i + 1])
+    return items
+
+
+def facts_api(m):
+    env = m.Environment()
+    env.build("(deftemplate point (slot x (default 0)) (slot y) (multislot tags))")
+    template = env.find_template("point")
+    p = template.assert_fact(x=1, y=2.5, tags=["a", m.Symbol("b")])
+    q = env.assert_string('(point (x 3) (y "three"))')
+    o = env.assert_string("(numbers 1 2.0 three \"four\")")
+    seen = {
+        "p": (p.index, p["x"], p["y"], p["tags"], repr(p), str(p), len(p), dict(p)),
+        "q": (q.index, q["x"], q["y"], q["tags"]),
+        "o": (o.index, list(o), o[2], len(o), type(o[2]).__name__, repr(o)),
+        "template": (template.name, template.implied, [s.name for s in template.slots]),
+        "multi": [s.multifield for s in template.slots],
+        "implied": env.find_template("numbers").implied,
+        "fact template": p.template.name,
+    }
+    p.modify_slots(y=7)
+    seen["modified"] = (p.index, p["y"], p.exists)
+    q.retract()
+    seen["retracted"] = (q.exists, [f.index for f in env.facts()])
+    try:
+        p["nope"]
+    except KeyError as error:
+        seen["missing slot"] = str(error)
+    try:
+        env.find_template("nope")
+    except LookupError as error:
+        seen["missing template"] = str(error)
+    return seen
+
+
+def eval_values(m):
+    env = m.Environment()
+    expressions = [
+        "(+ 1 2)",
+        "(/ 7 2)",
+        "(create$ a \"b\" 3 4.5 (create$))",
+        "(str-cat a b)",
+        "(sym-cat a b)",
+        "(> 2 1)",
+        "(< 2 1)",
+        "(printout t)",
+        "nil",
+    ]
+    return [(repr(v), type(v).__name__) for v in map(env.eval, expressions)]
+
+
+def errors(m):
+    env = m.Environment()
+    seen = []
+    for call, arg in [
+        (env.eval, "(+ 1 a)"),
+        (env.eval, "(undefined-function 1)"),
+        (env.build, "(defrule b (x ?v) => (foo))"),
+        (env.build, "(deftemplate"),
+        (env.assert_string, "(point (x 1))"),
+    ]:
+        try:
+            call(arg)
+            seen.append("no error")
+        except m.CLIPSError as error:
+            seen.append(str(error))
+    return seen
+
+
+def python_functions(m):
+    env = m.Environment()
+    out = Capture.of(m)
+    env.add_router(out)
+    calls = []
+
+    def record(*args):
+        calls.append(args)
+        return sum(a for a in args if isinstance(a, int))
+
+    def boom(x):
+        raise ValueError("bad %s" % x)
+
+    env.define_function(record)
+    env.define_function(boom, name="explode")
+    env.build("(defrule r (n ?v) => (printout t (record ?v 2 x \"s\" 1.5 (create$ 1 2)) crlf))")
+    env.build('(defrule e (n ?v) => (printout t "before" crlf) (explode ?v) (printout t "after" crlf))')
+    env.reset()
+    env.assert_string("(n 1)")
+    fired = env.run()
+    errors = "".join(out.err)
+    return {
+        "fired": fired,
+        "output": out.text,
+        "calls": [tuple((type(a).__name__, a) for a in c) for c in calls],
+        "error head": errors.splitlines()[0],
+        "error tail": [line for line in errors.splitlines() if line.startswith("[")],
+        "functions": [f.name for f in env.functions()],
+        "function text": [str(f) for f in env.functions()],
+        "value": env.eval("(record 5 6)"),
+    }
+
+
+def agenda(m):
+    env = m.Environment()
+    env.build("(defrule a (declare (salience 10)) (x ?v) => )")
+    env.build("(defrule b (x ?v) (y ?v) => )")
+    env.build("(defrule c (x ?v) (not (z ?v)) => )")
+    for f in ["(x 1)", "(y 1)", "(x 2)", "(z 2)"]:
+        env.assert_string(f)
+    seen = {"depth": [repr(a) for a in env.activations()]}
+    env.strategy = m.Strategy.BREADTH
+    env.refresh()
+    seen["strategy"] = env.strategy
+    seen["names"] = [(a.name, a.salience) for a in env.activations()]
+    seen["run 2"] = env.run(2)
+    seen["left"] = [a.name for a in env.activations()]
+    seen["focus"] = env.focus.name
+    seen["current module"] = env.current_module.name
+    return seen
+
+
+def clear_and_reset(m):
+    env = m.Environment()
+    env.build("(deffacts f (a) (b))")
+    env.reset()
+    seen = [[str(f) for f in env.facts()]]
+    env.reset()
+    seen.append([f.index for f in env.facts()])
+    env.clear()
+    seen.append([str(f) for f in env.facts()])
+    seen.append([r.name for r in env.rules()])
+    return seen
+
+
+def load_and_batch(m, tmp_path):
+    constructs = tmp_path / "c.clp"
+    constructs.write_text(
+        '(deftemplate t (slot v))\n(defrule r (t (v ?v)) => (printout t "v=" ?v crlf))\n'
+    )
+    batch = tmp_path / "b.bat"
+    batch.write_text("(assert (t (v 1)))\n(assert (t (v 2)))\n(run)\n")
+    env = m.Environment()
+    out = Capture.of(m)
+    env.add_router(out)
+    env.load(str(constructs))
+    env.reset()
+    env.batch_star(str(batch))
+    seen = [out.text, [str(f) for f in env.facts()]]
+    try:
+        env.load(str(tmp_path / "missing.clp"))
+        seen.append("no error")
+    except m.CLIPSError as error:
+        seen.append(type(error).__name__)
+    return seen
+
+
+def globals_and_modules(m):
+    env = m.Environment()
+    env.build("(defglobal ?*g* = 5 ?*h* = (create$ a b))")
+    g = env.find_global("g")
+    seen = [g.value, env.find_global("h").value, g.module.name]
+    g.value = 42
+    seen.append(env.eval("?*g*"))
+    env.build("(defmodule OTHER (export ?ALL))")
+    seen.append([mod.name for mod in env.modules()])
+    seen.append(env.current_module.name)
+    return seen
+
+
+SCENARIOS = [run_program, facts_api, eval_values, errors, python_functions, agenda, clear_and_reset, globals_and_modules]
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda s: s.__name__)
+def test_same_results(scenario, clipspy):
+    assert scenario(salience) == scenario(clipspy)
+
+
+def test_load_and_batch_same(clipspy, tmp_path):
+    (tmp_path / "s").mkdir()
+    (tmp_path / "c").mkdir()
+    assert load_and_batch(salience, tmp_path / "s") == load_and_batch(clipspy, tmp_path / "c")
