@@ -238,7 +238,36 @@ def globals_and_modules(m):
     return seen
 
 
-SCENARIOS = [run_program, facts_api, eval_values, errors, python_functions, agenda, clear_and_reset, globals_and_modules]
+def functions_and_settings(m, tmp_path=None):
+    env = m.Environment()
+    out = Capture.of(m)
+    env.add_router(out)
+    env.build("(deffunction add3 (?a ?b ?c) (+ ?a ?b ?c))")
+    seen = {
+        "call": env.call("+", 1, 2.5),
+        "deffunction": env.find_function("add3")(1, 2, 3),
+        "names": [f.name for f in env.functions()],
+        "function": str(env.find_function("add3")),
+        "evaluation": env.salience_evaluation,
+        "duplication": env.fact_duplication,
+    }
+    env.salience_evaluation = m.SalienceEvaluation.WHEN_ACTIVATED
+    env.fact_duplication = True
+    first = env.assert_string("(same 1)")
+    second = env.assert_string("(same 1)")
+    seen["duplicates"] = (first.index, second.index)
+    seen["settings"] = (env.salience_evaluation, env.fact_duplication)
+    env.write_router("stdout", "text ", m.Symbol("sym"), " ", 42, "\n")
+    seen["written"] = out.text
+    seen["routers"] = sorted(r.name for r in env.routers())
+    try:
+        env.find_function("nope")
+    except LookupError as error:
+        seen["missing function"] = str(error)
+    return seen
+
+
+SCENARIOS = [functions_and_settings, run_program, facts_api, eval_values, errors, python_functions, agenda, clear_and_reset, globals_and_modules]
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda s: s.__name__)
