@@ -37,18 +37,27 @@ fn rules_call_a_host_function() {
 fn a_host_function_error_stops_the_rule_with_its_message() {
     let mut env = Environment::new();
     twice(&mut env);
-    env.load_str("(defrule r (n ?x) => (twice ?x))", "t.clp").unwrap();
+    env.load_str("(defrule r (n ?x) => (twice ?x))", "t.clp")
+        .unwrap();
     env.assert_ordered("n", vec![Value::symbol("a")]).unwrap();
     let error = env.run(None).unwrap_err().to_string();
-    assert!(error.contains("[TWICE1] twice takes an integer."), "{error}");
+    assert!(
+        error.contains("[TWICE1] twice takes an integer."),
+        "{error}"
+    );
 }
 
 #[test]
 fn the_compiler_checks_a_host_function_argument_count() {
     let mut env = Environment::new();
     twice(&mut env);
-    let err = env.call("eval", &[Value::string("(twice 1 2)")]).unwrap_err();
-    assert_eq!(err.message, "[ARGACCES1] Function 'twice' expected exactly 1 argument.");
+    let err = env
+        .call("eval", &[Value::string("(twice 1 2)")])
+        .unwrap_err();
+    assert_eq!(
+        err.message,
+        "[ARGACCES1] Function 'twice' expected exactly 1 argument."
+    );
 }
 
 #[test]
@@ -56,25 +65,37 @@ fn host_functions_survive_clear_and_deffunctions_come_first() {
     let mut env = Environment::new();
     twice(&mut env);
     assert!(env.clear());
-    assert_eq!(env.call("twice", &[Value::Integer(4)]).unwrap(), Value::Integer(8));
-    env.load_str("(deffunction twice (?x) (* ?x 3))", "f.clp").unwrap();
-    assert_eq!(env.call("twice", &[Value::Integer(4)]).unwrap(), Value::Integer(12));
+    assert_eq!(
+        env.call("twice", &[Value::Integer(4)]).unwrap(),
+        Value::Integer(8)
+    );
+    env.load_str("(deffunction twice (?x) (* ?x 3))", "f.clp")
+        .unwrap();
+    assert_eq!(
+        env.call("twice", &[Value::Integer(4)]).unwrap(),
+        Value::Integer(12)
+    );
 }
 
 #[test]
 fn call_runs_commands_and_builtins_by_name() {
     let mut env = Environment::new();
     assert_eq!(
-        env.call("+", &[Value::Integer(1), Value::Float(1.5)]).unwrap(),
+        env.call("+", &[Value::Integer(1), Value::Float(1.5)])
+            .unwrap(),
         Value::Float(2.5)
     );
     assert_eq!(
-        env.call("build", &[Value::string("(defglobal ?*g* = 5)")]).unwrap(),
+        env.call("build", &[Value::string("(defglobal ?*g* = 5)")])
+            .unwrap(),
         Value::symbol("TRUE")
     );
     assert_eq!(env.global_value("g"), Some(Value::Integer(5)));
     assert!(env.set_global_value("g", Value::symbol("x")));
-    assert_eq!(env.call("eval", &[Value::string("?*g*")]).unwrap(), Value::symbol("x"));
+    assert_eq!(
+        env.call("eval", &[Value::string("?*g*")]).unwrap(),
+        Value::symbol("x")
+    );
     assert!(!env.set_global_value("nope", Value::Integer(1)));
 }
 
@@ -95,8 +116,5 @@ fn activations_and_facts_by_index() {
     assert_eq!(activations[0].facts, vec![Some(id), None]);
     assert_eq!(env.fact_text(id).as_deref(), Some("(p (x 1))"));
     assert_eq!(env.fact_template(id), Some(("p", false)));
-    assert_eq!(
-        env.fact_slots(id),
-        Some(vec![("x", &Value::Integer(1))])
-    );
+    assert_eq!(env.fact_slots(id), Some(vec![("x", &Value::Integer(1))]));
 }

@@ -65,7 +65,9 @@ impl Core {
 
     /// Writes `text` on the error router.
     fn report(&mut self, text: &str) {
-        let _ = self.env.call("printout", &[Value::symbol("werror"), Value::string(text)]);
+        let _ = self
+            .env
+            .call("printout", &[Value::symbol("werror"), Value::string(text)]);
     }
 
     /// Why fact `id`, as it was before journal entry `before`, holds: a dict with
@@ -155,8 +157,7 @@ impl Core {
                         let converted = (args.iter())
                             .map(|v| udf_types.to_py(py, v, None))
                             .collect::<PyResult<Vec<_>>>()?;
-                        let result =
-                            python_function.call1(py, PyTuple::new(py, converted)?)?;
+                        let result = python_function.call1(py, PyTuple::new(py, converted)?)?;
                         udf_types.from_py(result.bind(py))
                     };
                     call().map_err(|e| e.value(py).to_string())
@@ -168,11 +169,19 @@ impl Core {
 
     /// Calls the function, deffunction or command `name` with `args`.
     #[pyo3(signature = (name, *args))]
-    fn call(&mut self, py: Python<'_>, name: &str, args: &Bound<'_, PyTuple>) -> PyResult<Py<PyAny>> {
+    fn call(
+        &mut self,
+        py: Python<'_>,
+        name: &str,
+        args: &Bound<'_, PyTuple>,
+    ) -> PyResult<Py<PyAny>> {
         let values = (args.iter())
             .map(|a| self.types.from_py(&a))
             .collect::<PyResult<Vec<_>>>()?;
-        let value = self.env.call(name, &values).map_err(|e| engine_error(e.message))?;
+        let value = self
+            .env
+            .call(name, &values)
+            .map_err(|e| engine_error(e.message))?;
         self.types.to_py(py, &value, Some(&self.env))
     }
 
@@ -244,7 +253,12 @@ impl Core {
             return Ok(None);
         };
         let pairs = (slots.into_iter())
-            .map(|(name, value)| Ok((name.to_string(), self.types.to_py(py, value, Some(&self.env))?)))
+            .map(|(name, value)| {
+                Ok((
+                    name.to_string(),
+                    self.types.to_py(py, value, Some(&self.env))?,
+                ))
+            })
             .collect::<PyResult<Vec<_>>>()?;
         Ok(Some(pairs))
     }
@@ -288,7 +302,13 @@ impl Core {
     /// The current module's activations: (rule, salience, fact indices) each.
     fn activations(&self) -> Vec<(String, i32, Vec<Option<u64>>)> {
         (self.env.activations().into_iter())
-            .map(|a| (a.rule, a.salience, a.facts.iter().map(|f| f.map(|f| f.0)).collect()))
+            .map(|a| {
+                (
+                    a.rule,
+                    a.salience,
+                    a.facts.iter().map(|f| f.map(|f| f.0)).collect(),
+                )
+            })
             .collect()
     }
 

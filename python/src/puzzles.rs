@@ -38,9 +38,15 @@ fn solve_all<K: PuzzleKind>(
 }
 
 /// The options of a solve or a comparison.
-fn options(max_firings: Option<u64>, timeout: Option<f64>, explain: bool) -> PyResult<SolveOptions> {
+fn options(
+    max_firings: Option<u64>,
+    timeout: Option<f64>,
+    explain: bool,
+) -> PyResult<SolveOptions> {
     let timeout = match timeout {
-        Some(s) => Some(Duration::try_from_secs_f64(s).map_err(|e| PyValueError::new_err(e.to_string()))?),
+        Some(s) => {
+            Some(Duration::try_from_secs_f64(s).map_err(|e| PyValueError::new_err(e.to_string()))?)
+        }
         None => None,
     };
     Ok(SolveOptions {
@@ -74,7 +80,9 @@ pub fn solve(
             "hitori" => solve_all::<Hitori>(&text, rules, variant, options),
             "kakuro" => solve_all::<Kakuro>(&text, rules, variant, options),
             "sudoku" => solve_all::<Sudoku>(&text, rules, variant, options),
-            other => Err(format!("unknown puzzle kind {other}: hitori, kakuro or sudoku")),
+            other => Err(format!(
+                "unknown puzzle kind {other}: hitori, kakuro or sudoku"
+            )),
         }
     });
     let results = results.map_err(PyValueError::new_err)?;
@@ -132,7 +140,9 @@ pub fn compare(
         "hitori" => compare_kind::<Hitori>(files, rule_sets, options, jobs),
         "kakuro" => compare_kind::<Kakuro>(files, rule_sets, options, jobs),
         "sudoku" => compare_kind::<Sudoku>(files, rule_sets, options, jobs),
-        other => Err(format!("unknown puzzle kind {other}: hitori, kakuro or sudoku")),
+        other => Err(format!(
+            "unknown puzzle kind {other}: hitori, kakuro or sudoku"
+        )),
     });
     rows.map_err(PyValueError::new_err)
 }

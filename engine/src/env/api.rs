@@ -1430,12 +1430,15 @@ impl Environment {
         max_args: Option<usize>,
         body: crate::compile::program::udf::UdfBody,
     ) {
-        self.rt.program.udfs.define(crate::compile::program::udf::Udf {
-            name: atom(name),
-            min_args,
-            max_args,
-            body,
-        });
+        self.rt
+            .program
+            .udfs
+            .define(crate::compile::program::udf::Udf {
+                name: atom(name),
+                min_args,
+                max_args,
+                body,
+            });
     }
 
     /// Calls the deffunction, user-defined function, command or built-in `name`

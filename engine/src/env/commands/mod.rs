@@ -1104,7 +1104,10 @@ fn assert_string(env: &mut Environment, args: &[Value]) -> R {
     // CLIPS's message when there is one (`[EXPRNPSR3]` for an unknown relation
     // written as a template fact, ...).
     let message = |d: crate::syntax::Diagnostic| {
-        EvalError::new(d.clips.unwrap_or_else(|| format!("assert-string: {}", d.message)))
+        EvalError::new(
+            d.clips
+                .unwrap_or_else(|| format!("assert-string: {}", d.message)),
+        )
     };
     let spec = crate::syntax::parse::parse_fact(&item).map_err(message)?;
     let build = crate::compile::ExprCompiler::new(&mut env.rt.program, &TABLE, Default::default())
