@@ -133,6 +133,21 @@ pub enum Special {
     /// `(sort function value...)`: the arguments, evaluated as a call's are; a special
     /// form because sorting calls the named function, which may be a deffunction.
     Sort(Vec<CExpr>),
+    /// `(make-instance name of class (slot value...)...)`, `(initialize-instance
+    /// instance (slot value...)...)` (no class then): the overrides are evaluated
+    /// one by one as they are put (see [`crate::cool::make`]).
+    MakeInstance {
+        /// The instance's name, or the instance to initialize.
+        name: CExpr,
+        /// The class; `None` for `initialize-instance`.
+        class: Option<CExpr>,
+        /// The slot overrides.
+        overrides: Vec<crate::cool::make::Override>,
+    },
+    /// `?self:slot` in a message-handler: the slot of the active instance.
+    SelfSlot(Atom),
+    /// `(bind ?self:slot value...)` in a message-handler.
+    SelfSlotPut(Atom, Vec<CExpr>),
     /// A rule's assert or modify whose next action retracts a fact: evaluated as the
     /// action is, telling the network which fact goes next (see
     /// [`super::retraction`]).
@@ -164,6 +179,9 @@ impl Special {
             }
             Special::Query(q) => q.kind.name(),
             Special::Sort(_) => "sort",
+            Special::MakeInstance { class: Some(_), .. } => "make-instance",
+            Special::MakeInstance { class: None, .. } => "initialize-instance",
+            Special::SelfSlot(_) | Special::SelfSlotPut(..) => return None,
             Special::Bind(..)
             | Special::Return(_)
             | Special::Break
@@ -255,6 +273,9 @@ pub struct Scope {
     /// The variables the actions bind somewhere: CLIPS accepts a read of one that
     /// comes before its `bind` (and fails at run time if it has no value yet).
     bound_by_actions: Vec<Atom>,
+    /// Set for a message-handler's actions: `?self:slot` names a slot of the
+    /// active instance.
+    pub handler: bool,
 }
 
 /// The variables `exprs` bind with `bind`, at any depth.
@@ -410,6 +431,9 @@ impl<'a> ExprCompiler<'a> {
     }
 
     fn variable(&mut self, name: Atom, span: Span, multifield: bool) -> Res<CExpr> {
+        if let Some(slot) = self.self_slot(name) {
+            return Ok(CExpr::Special(Box::new(Special::SelfSlot(slot)), span));
+        }
         if let Some(slot) = self.scope.get(name) {
             if self.scope.lenient {
                 return Ok(CExpr::Special(
@@ -442,6 +466,85 @@ impl<'a> ExprCompiler<'a> {
             Some(body) => undefined.with_clips(messages::procedures::prccode3(name.as_str(), body)),
             None => undefined,
         })
+    }
+
+    /// The slot `?self:slot` names, in a message-handler.
+    fn self_slot(&self, name: Atom) -> Option<Atom> {
+        let slot = name.as_str().strip_prefix("self:")?;
+        (self.scope.handler && !slot.is_empty()).then(|| atom(slot))
+    }
+
+    /// `(make-instance ...)` and `(initialize-instance ...)`: the instance (name
+    /// `of` class, or the instance to initialize) and the slot overrides, each a
+    /// list `(slot value...)` that reads as a call.
+    fn make_instance(&mut self, call: &Call, initialize: bool) -> Res<CExpr> {
+        let args = &call.args;
+        let (name, class, rest) = if initialize {
+            let first = args.first().ok_or_else(|| {
+                Diagnostic::new(call.span, "initialize-instance needs an instance")
+                    .with_clips(
+                        messages::args::argacces1("initialize-instance", 1, None, 0)
+                            .unwrap_or_default(),
+                    )
+                    .read_to(call.span.end)
+            })?;
+            (self.compile(first)?, None, &args[1..])
+        } else {
+            let of = args
+                .iter()
+                .position(|a| is_sym(a, "of"))
+                .filter(|&i| i <= 1);
+            let Some(of) = of.filter(|&i| args.len() > i + 1) else {
+                return Err(Diagnostic::new(
+                    call.span,
+                    "expected (make-instance name of class ...)",
+                )
+                .with_clips(messages::prntutil::prntutil2("make-instance"))
+                .read_to(call.span.end));
+            };
+            let name = match of {
+                0 => {
+                    let gensym = resolve(self.program, self.commands, atom("gensym*"));
+                    let Some((callee, ..)) = gensym else {
+                        return Err(Diagnostic::new(call.span, "gensym* is missing"));
+                    };
+                    CExpr::Call(Box::new(CallExpr {
+                        callee,
+                        name: atom("gensym*"),
+                        args: Box::new([]),
+                        span: call.span,
+                    }))
+                }
+                _ => self.compile(&args[0])?,
+            };
+            (name, Some(self.compile(&args[of + 1])?), &args[of + 2..])
+        };
+        let mut overrides = Vec::with_capacity(rest.len());
+        for o in rest {
+            let (slot, values) = match o {
+                Expr::Call(c) => (CExpr::Const(Value::Symbol(c.name.name)), &c.args),
+                Expr::List(items, _) if !items.is_empty() => {
+                    (self.compile(&items[0])?, &items[1..].to_vec())
+                }
+                other => {
+                    return Err(Diagnostic::new(
+                        other.span(),
+                        "expected a slot override `(slot value...)`",
+                    )
+                    .with_clips(messages::prntutil::prntutil2(call.name.name.as_str()))
+                    .read_to(other.span().end))
+                }
+            };
+            overrides.push((slot, self.compile_all(values)?));
+        }
+        Ok(CExpr::Special(
+            Box::new(Special::MakeInstance {
+                name,
+                class,
+                overrides,
+            }),
+            call.span,
+        ))
     }
 
     /// A read of `name`, in slot `slot` bound by the actions: checked when run.
@@ -526,6 +629,8 @@ impl<'a> ExprCompiler<'a> {
                 special(Special::Assert(facts))
             }
             "modify" | "duplicate" => self.modify(call, name.as_str() == "duplicate"),
+            "make-instance" => self.make_instance(call, false),
+            "initialize-instance" => self.make_instance(call, true),
             _ => match QueryKind::of(name.as_str()) {
                 Some(kind) => self.query(call, kind),
                 None => self.plain_call(call),
@@ -756,6 +861,14 @@ impl<'a> ExprCompiler<'a> {
 
     fn bind(&mut self, call: &Call) -> Res<CExpr> {
         let values = self.compile_all(call.args.get(1..).unwrap_or(&[]))?;
+        if let Some(Expr::Var(id) | Expr::MfVar(id)) = call.args.first() {
+            if let Some(slot) = self.self_slot(id.name) {
+                return Ok(CExpr::Special(
+                    Box::new(Special::SelfSlotPut(slot, values)),
+                    call.span,
+                ));
+            }
+        }
         let target = match call.args.first() {
             Some(Expr::Var(id)) | Some(Expr::MfVar(id)) => {
                 let slot = self.scope.slot(id.name);

@@ -86,6 +86,8 @@ pub struct Program {
     pub hypothesis: Option<Rc<super::hypothesis::Hypothesis>>,
     /// Which constructs name which templates (a template in use cannot be redefined).
     pub template_users: TemplateUsers,
+    /// The COOL classes and their message-handlers.
+    pub classes: crate::cool::Classes,
 }
 
 impl Default for Program {
@@ -105,6 +107,7 @@ impl Default for Program {
             current_module: ModuleId(0),
             hypothesis: None,
             template_users: TemplateUsers::default(),
+            classes: crate::cool::Classes::default(),
         }
     }
 }
