@@ -478,64 +478,25 @@ impl<'a> ExprCompiler<'a> {
     /// `of` class, or the instance to initialize) and the slot overrides, each a
     /// list `(slot value...)` that reads as a call.
     fn make_instance(&mut self, call: &Call, initialize: bool) -> Res<CExpr> {
+        // The parser has put the arguments in order (see `instance_args`): the
+        // name and the class, or the instance; then the overrides as lists.
         let args = &call.args;
-        let (name, class, rest) = if initialize {
-            let first = args.first().ok_or_else(|| {
-                Diagnostic::new(call.span, "initialize-instance needs an instance")
-                    .with_clips(
-                        messages::args::argacces1("initialize-instance", 1, None, 0)
-                            .unwrap_or_default(),
-                    )
-                    .read_to(call.span.end)
-            })?;
-            (self.compile(first)?, None, &args[1..])
-        } else {
-            let of = args
-                .iter()
-                .position(|a| is_sym(a, "of"))
-                .filter(|&i| i <= 1);
-            let Some(of) = of.filter(|&i| args.len() > i + 1) else {
-                return Err(Diagnostic::new(
-                    call.span,
-                    "expected (make-instance name of class ...)",
-                )
-                .with_clips(messages::prntutil::prntutil2("make-instance"))
-                .read_to(call.span.end));
-            };
-            let name = match of {
-                0 => {
-                    let gensym = resolve(self.program, self.commands, atom("gensym*"));
-                    let Some((callee, ..)) = gensym else {
-                        return Err(Diagnostic::new(call.span, "gensym* is missing"));
-                    };
-                    CExpr::Call(Box::new(CallExpr {
-                        callee,
-                        name: atom("gensym*"),
-                        args: Box::new([]),
-                        span: call.span,
-                    }))
-                }
-                _ => self.compile(&args[0])?,
-            };
-            (name, Some(self.compile(&args[of + 1])?), &args[of + 2..])
+        let fixed = if initialize { 1 } else { 2 };
+        let name = self.compile(&args[0])?;
+        let class = match args.get(1).filter(|_| !initialize) {
+            Some(class) => Some(self.class_reference(class)?),
+            None if initialize => None,
+            None => {
+                return Err(Diagnostic::new(call.span, "expected `name of class`")
+                    .with_clips(messages::prntutil::prntutil2("make-instance"))
+                    .read_to(call.span.end))
+            }
         };
-        let mut overrides = Vec::with_capacity(rest.len());
-        for o in rest {
-            let (slot, values) = match o {
-                Expr::Call(c) => (CExpr::Const(Value::Symbol(c.name.name)), &c.args),
-                Expr::List(items, _) if !items.is_empty() => {
-                    (self.compile(&items[0])?, &items[1..].to_vec())
-                }
-                other => {
-                    return Err(Diagnostic::new(
-                        other.span(),
-                        "expected a slot override `(slot value...)`",
-                    )
-                    .with_clips(messages::prntutil::prntutil2(call.name.name.as_str()))
-                    .read_to(other.span().end))
-                }
-            };
-            overrides.push((slot, self.compile_all(values)?));
+        let mut overrides = Vec::with_capacity(args.len().saturating_sub(fixed));
+        for o in args.get(fixed..).unwrap_or_default() {
+            let Expr::List(items, _) = o else { continue };
+            let slot = self.compile(&items[0])?;
+            overrides.push((slot, self.compile_all(&items[1..])?));
         }
         Ok(CExpr::Special(
             Box::new(Special::MakeInstance {
@@ -545,6 +506,27 @@ impl<'a> ExprCompiler<'a> {
             }),
             call.span,
         ))
+    }
+
+    /// The class of a `make-instance`: a constant class name is looked up now,
+    /// as CLIPS does (`ReplaceClassNameWithReference`).
+    pub fn class_reference(&mut self, class: &Expr) -> Res<CExpr> {
+        if let Expr::Const(Value::Symbol(name), span) = class {
+            let classes = &self.program.classes;
+            let clips = match classes.id(*name) {
+                None => Some(messages::prntutil::prntutil1("class", name.as_str(), true)),
+                Some(id) if classes.get(id).abstract_ => {
+                    Some(messages::insmngr::insmngr3(name.as_str()))
+                }
+                Some(_) => None,
+            };
+            if let Some(clips) = clips {
+                return Err(Diagnostic::new(*span, clips.clone())
+                    .with_clips(clips)
+                    .read_to(span.end));
+            }
+        }
+        self.compile(class)
     }
 
     /// A read of `name`, in slot `slot` bound by the actions: checked when run.

@@ -257,7 +257,16 @@ fn run_handler(host: &mut dyn Host, handler: &Handler) -> Result<Value, EvalErro
         HandlerBody::Actions(body) => run_actions(host, handler, body, &args),
     };
     watch_handler(host, handler, "<<", &args);
-    result
+    result.map_err(|mut e| {
+        let class = class_name(host, handler.class);
+        e.message.push('\n');
+        e.message.push_str(&messages::procedures::prccode4_handler(
+            handler.name.as_str(),
+            handler.kind.name(),
+            &class,
+        ));
+        e
+    })
 }
 
 /// Runs a handler's actions in a frame holding `?self`, its parameters and the
@@ -279,16 +288,7 @@ fn run_actions(
     match result {
         Ok(v) | Err(Unwind::Return(v)) => Ok(v),
         Err(Unwind::Break) => Ok(Value::false_sym()),
-        Err(Unwind::Error(mut e)) => {
-            let class = class_name(host, handler.class);
-            e.message.push('\n');
-            e.message.push_str(&messages::procedures::prccode4_handler(
-                handler.name.as_str(),
-                handler.kind.name(),
-                &class,
-            ));
-            Err(e)
-        }
+        Err(Unwind::Error(e)) => Err(e),
     }
 }
 
@@ -394,7 +394,7 @@ fn watch_handler(host: &mut dyn Host, handler: &Handler, direction: &str, args: 
     let class = class_name(host, handler.class);
     let depth = *host.depth();
     let text = format!(
-        "HND {direction} {} {} in class {class}       ED:{depth} {}\n",
+        "HND {direction} {} {} in class {class}\n       ED:{depth} {}\n",
         handler.name,
         handler.kind.name(),
         arg_list(args)

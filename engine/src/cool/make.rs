@@ -9,7 +9,7 @@ use super::dispatch;
 use crate::compile::template::SlotDefault;
 use crate::compile::CExpr;
 use crate::eval::{self, EvalError, Host, Unwind};
-use crate::messages::{classfun, insfun, insmngr};
+use crate::messages::{self, classfun, insfun, insmngr};
 use crate::value::{atom, Atom, InstanceId, Value};
 use std::rc::Rc;
 
@@ -59,7 +59,7 @@ pub fn initialize_instance(
     overrides: &[Override],
 ) -> eval::Eval {
     let value = eval::eval(host, frame, instance)?;
-    let id = instance_of(host, &value, "initialize-instance")?;
+    let id = instance_of(host, &value, "initialize-instance").map_err(|e| failed(e.message))?;
     let name = host.objects().instances.get(id).map(|i| i.name);
     match initialize(host, frame, id, overrides, false)? {
         true => Ok(name.map_or_else(Value::false_sym, Value::InstanceName)),
@@ -184,7 +184,17 @@ fn put_overrides(
         };
         let mut args = eval::Args::new();
         for v in values {
-            args.push(eval::eval(host, frame, v)?);
+            match eval::eval(host, frame, v) {
+                Ok(value) => args.push(value),
+                Err(Unwind::Error(mut e)) => {
+                    e.message.push('\n');
+                    e.message.push_str(&messages::procedures::prccode6(
+                        def.override_message.as_str(),
+                    ));
+                    return Err(Unwind::Error(e.returning(Value::false_sym())));
+                }
+                Err(other) => return Err(other),
+            }
         }
         dispatch::send(host, &Value::Instance(id), def.override_message, &args)?;
         if let Some(instance) = host.objects().instances.get_mut(id) {

@@ -278,7 +278,7 @@ impl Environment {
         let mut instances = Vec::new();
         for spec in &d.instances {
             let name = compiler.compile(&spec.name)?;
-            let class = compiler.compile(&spec.class)?;
+            let class = compiler.class_reference(&spec.class)?;
             let mut overrides = Vec::new();
             for (slot, values) in &spec.overrides {
                 let slot = match slot {

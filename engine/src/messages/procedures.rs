@@ -39,3 +39,11 @@ mod tests {
 pub fn prccode4_handler(name: &str, kind: &str, class: &str) -> String {
     format!("[PRCCODE4] Execution halted during the actions of message-handler '{name}' {kind} in class '{class}'")
 }
+
+/// `[PRCCODE6]`: an error in the arguments of message `message` (a slot
+/// override's values).
+pub fn prccode6(message: &str) -> String {
+    format!(
+        "[PRCCODE6] This error occurred while evaluating arguments for the message '{message}'."
+    )
+}

@@ -42,10 +42,9 @@ pub(super) fn next_handlerp(env: &mut Environment, _: &[Value]) -> R {
 /// called outside a handler or on a primitive value.
 fn active(env: &mut Environment, function: &str) -> Result<crate::value::InstanceId, EvalError> {
     if !dispatch::in_handler(env) {
-        return Err(EvalError::new(msgfun::msgfun4(function)).returning(Value::false_sym()));
+        return Err(EvalError::new(msgfun::msgfun4(function)));
     }
-    dispatch::active_instance(env)
-        .ok_or_else(|| EvalError::new(msgfun::msgfun5(function)).returning(Value::false_sym()))
+    dispatch::active_instance(env).ok_or_else(|| EvalError::new(msgfun::msgfun5(function)))
 }
 
 /// `(init-slots)`, in an `init` handler.
@@ -65,7 +64,7 @@ pub(super) fn ppinstance(env: &mut Environment, _: &[Value]) -> R {
 
 /// `(dynamic-get slot)`, in a handler.
 pub(super) fn dynamic_get(env: &mut Environment, args: &[Value]) -> R {
-    let id = active(env, "dynamic-get")?;
+    let id = active(env, "dynamic-get").map_err(|e| e.returning(Value::false_sym()))?;
     let slot = slot_name(args, "dynamic-get")?;
     let (index, def) = dispatch::slot_of(env, id, slot, "dynamic-get")?;
     Ok(env
@@ -78,7 +77,7 @@ pub(super) fn dynamic_get(env: &mut Environment, args: &[Value]) -> R {
 
 /// `(dynamic-put slot value...)`, in a handler.
 pub(super) fn dynamic_put(env: &mut Environment, args: &[Value]) -> R {
-    let id = active(env, "dynamic-put")?;
+    let id = active(env, "dynamic-put").map_err(|e| e.returning(Value::false_sym()))?;
     let slot = slot_name(args, "dynamic-put")?;
     let (index, def) = dispatch::slot_of(env, id, slot, "dynamic-put")?;
     let value = (args.len() > 1).then(|| crate::eval::flatten(args[1..].iter().cloned().collect()));
@@ -292,7 +291,9 @@ pub(super) fn list_defclasses(env: &mut Environment, _: &[Value]) -> R {
         text.push_str(classes.get(c).name.as_str());
         text.push('\n');
     }
-    text.push_str(&tally(classes.listed.len(), "defclass"));
+    let n = classes.listed.len();
+    let plural = if n == 1 { "" } else { "es" };
+    text.push_str(&format!("For a total of {n} defclass{plural}.\n"));
     out(&mut env.rt, "t", &text);
     Ok(Value::Void)
 }
@@ -303,6 +304,15 @@ pub(super) fn instances(env: &mut Environment, args: &[Value]) -> R {
     let classes = &env.rt.program.classes;
     let wanted: Vec<ClassId> = match args.get(1) {
         Some(_) => {
+            if !matches!(&args[0], Value::Symbol(m) if env.rt.program.module_id(*m).is_some() || m.as_str() == "*")
+            {
+                let expected = "'defmodule name'";
+                return Err(EvalError::new(messages::args::argacces2(
+                    "instances",
+                    0,
+                    expected,
+                )));
+            }
             let id = class_arg(env, args, 1, "instances")?;
             let mut list = vec![id];
             if inherit(args, 2) {
@@ -366,4 +376,259 @@ fn browse(classes: &crate::cool::Classes, id: ClassId, depth: usize, text: &mut 
     for &c in &class.subclasses {
         browse(classes, c, depth + 1, text);
     }
+}
+
+/// Handler `handler` as CLIPS lists it: `name kind in class C`.
+fn handler_line(env: &Environment, handler: &crate::cool::handler::Handler) -> String {
+    let class = env.rt.program.classes.get(handler.class).name;
+    format!("{} {} in class {class}", handler.name, handler.kind.name())
+}
+
+/// The classes whose handlers a listing covers: `class` (and with `inherit` its
+/// superclasses, most general first), or every class.
+fn handler_classes(
+    env: &Environment,
+    args: &[Value],
+    function: &str,
+) -> Result<Vec<ClassId>, EvalError> {
+    let classes = &env.rt.program.classes;
+    Ok(match args.first() {
+        Some(_) => {
+            let id = class_arg(env, args, 0, function)?;
+            if inherit(args, 1) {
+                classes.get(id).precedence.iter().rev().copied().collect()
+            } else {
+                vec![id]
+            }
+        }
+        None => {
+            let mut all = vec![classes.system("USER")];
+            all.extend(
+                classes
+                    .listed
+                    .iter()
+                    .copied()
+                    .filter(|&c| !classes.get(c).system),
+            );
+            all
+        }
+    })
+}
+
+/// `(list-defmessage-handlers [class [inherit]])`.
+pub(super) fn list_defmessage_handlers(env: &mut Environment, args: &[Value]) -> R {
+    let classes = handler_classes(env, args, "list-defmessage-handlers")?;
+    let mut text = String::new();
+    let mut count = 0;
+    for c in classes {
+        for h in &env.rt.program.classes.get(c).handlers {
+            text.push_str(&handler_line(env, h));
+            text.push('\n');
+            count += 1;
+        }
+    }
+    text.push_str(&tally(count, "message-handler"));
+    out(&mut env.rt, "t", &text);
+    Ok(Value::Void)
+}
+
+/// `(get-defmessage-handler-list [class [inherit]])`: class, name and kind of each.
+pub(super) fn get_defmessage_handler_list(env: &mut Environment, args: &[Value]) -> R {
+    let classes = handler_classes(env, args, "get-defmessage-handler-list")?;
+    let mut items = Vec::new();
+    for c in classes {
+        let class = env.rt.program.classes.get(c);
+        for h in &class.handlers {
+            items.push(Value::Symbol(class.name));
+            items.push(Value::Symbol(h.name));
+            items.push(Value::symbol(h.kind.name()));
+        }
+    }
+    Ok(Value::multifield(items))
+}
+
+/// The handler kind of argument `index` (`primary` when absent).
+fn kind_arg(args: &[Value], index: usize) -> Option<crate::cool::handler::HandlerKind> {
+    match args.get(index) {
+        None => Some(crate::cool::handler::HandlerKind::Primary),
+        Some(Value::Symbol(s)) => crate::cool::handler::HandlerKind::parse(s.as_str()),
+        Some(_) => None,
+    }
+}
+
+/// The handler of `class` named by arguments 1 and 2 (message and kind).
+fn handler_arg(
+    env: &Environment,
+    args: &[Value],
+    function: &str,
+) -> Result<Option<std::rc::Rc<crate::cool::handler::Handler>>, EvalError> {
+    let id = class_arg(env, args, 0, function)?;
+    let name = slot_name(&args[1..], function)?;
+    let kind = kind_arg(args, 2);
+    Ok(env
+        .rt
+        .program
+        .classes
+        .get(id)
+        .handlers
+        .iter()
+        .find(|h| h.name == name && Some(h.kind) == kind)
+        .cloned())
+}
+
+/// `(message-handler-existp class message [kind])`.
+pub(super) fn message_handler_existp(env: &mut Environment, args: &[Value]) -> R {
+    Ok(Value::boolean(
+        handler_arg(env, args, "message-handler-existp")?.is_some(),
+    ))
+}
+
+/// `(ppdefmessage-handler class message [kind])`.
+pub(super) fn ppdefmessage_handler(env: &mut Environment, args: &[Value]) -> R {
+    let found = handler_arg(env, args, "ppdefmessage-handler")?;
+    let Some(handler) = found else {
+        let name = format!(
+            "{} {} {}",
+            args[0].display(),
+            args[1].display(),
+            kind_arg(args, 2).map_or("", |k| k.name())
+        );
+        return Err(EvalError::new(messages::prntutil::prntutil1(
+            "defmessage-handler",
+            name.trim(),
+            true,
+        )));
+    };
+    let module = env
+        .rt
+        .program
+        .module_name(env.rt.program.classes.get(handler.class).module);
+    let text = handler
+        .source
+        .as_ref()
+        .and_then(|s| crate::env::pretty::render(s, module.as_str()));
+    if let Some(text) = text {
+        out(&mut env.rt, "t", &format!("{text}\n"));
+    }
+    Ok(Value::Void)
+}
+
+/// `(undefmessage-handler class message [kind])`: `*` for every message (of the
+/// kind) or for every class; system handlers stay.
+pub(super) fn undefmessage_handler(env: &mut Environment, args: &[Value]) -> R {
+    let all_classes = matches!(&args[0], Value::Symbol(s) if s.as_str() == "*");
+    let targets = if all_classes {
+        env.rt.program.classes.listed.clone()
+    } else {
+        vec![class_arg(env, args, 0, "undefmessage-handler")?]
+    };
+    let name = slot_name(&args[1..], "undefmessage-handler")?;
+    let every = name.as_str() == "*";
+    let kind = kind_arg(args, 2);
+    for c in targets {
+        let class = env.rt.program.classes.get_mut(c);
+        class
+            .handlers
+            .retain(|h| h.is_system() || !((every || h.name == name) && Some(h.kind) == kind));
+    }
+    Ok(Value::Void)
+}
+
+/// `(preview-send class message)`: the handlers a message would run, nested as
+/// they run.
+pub(super) fn preview_send(env: &mut Environment, args: &[Value]) -> R {
+    let id = class_arg(env, args, 0, "preview-send")?;
+    let message = slot_name(&args[1..], "preview-send")?;
+    let handlers = dispatch::applicable(env, id, message);
+    if !handlers
+        .iter()
+        .any(|h| h.kind == crate::cool::handler::HandlerKind::Primary)
+    {
+        return Err(EvalError::new(msgfun::msgfun1(message.as_str())));
+    }
+    let mut text = String::new();
+    preview(env, &handlers, 0, &mut text);
+    out(&mut env.rt, "t", &text);
+    Ok(Value::Void)
+}
+
+/// The lines of [`preview_send`] from handler `at` on, as CLIPS's
+/// `DisplayCore` nests them (`| ` per level).
+fn preview(
+    env: &Environment,
+    handlers: &[std::rc::Rc<crate::cool::handler::Handler>],
+    depth: usize,
+    text: &mut String,
+) {
+    use crate::cool::handler::HandlerKind::*;
+    let line = |text: &mut String, depth: usize, dir: &str, h: &crate::cool::handler::Handler| {
+        text.push_str(&"| ".repeat(depth));
+        text.push_str(&format!("{dir} {}\n", handler_line(env, h)));
+    };
+    let Some(first) = handlers.first() else {
+        return;
+    };
+    if first.kind == Around {
+        line(text, depth, ">>", first);
+        preview(env, &handlers[1..], depth + 1, text);
+        line(text, depth, "<<", first);
+        return;
+    }
+    for h in handlers.iter().filter(|h| h.kind == Before) {
+        line(text, depth, ">>", h);
+        line(text, depth, "<<", h);
+    }
+    let primaries: Vec<_> = handlers.iter().filter(|h| h.kind == Primary).collect();
+    for (i, h) in primaries.iter().enumerate() {
+        line(text, depth + i, ">>", h);
+    }
+    for (i, h) in primaries.iter().enumerate().rev() {
+        line(text, depth + i, "<<", h);
+    }
+    for h in handlers.iter().filter(|h| h.kind == After) {
+        line(text, depth, ">>", h);
+        line(text, depth, "<<", h);
+    }
+}
+
+/// `(delete-instance)`, in a handler: deletes the active instance.
+pub(super) fn delete_instance(env: &mut Environment, _: &[Value]) -> R {
+    let id = active(env, "delete-instance")?;
+    Ok(Value::boolean(make::remove(env, id)))
+}
+
+/// `(undefclass class)`: removes a class with no instances and no subclasses,
+/// or `*` every such user class.
+pub(super) fn undefclass(env: &mut Environment, args: &[Value]) -> R {
+    let all = matches!(&args[0], Value::Symbol(s) if s.as_str() == "*");
+    let targets: Vec<ClassId> = if all {
+        let classes = &env.rt.program.classes;
+        classes
+            .listed
+            .iter()
+            .rev()
+            .copied()
+            .filter(|&c| !classes.get(c).system)
+            .collect()
+    } else {
+        vec![class_arg(env, args, 0, "undefclass").map_err(|_| {
+            let name = args[0].display().to_string();
+            EvalError::new(messages::prntutil::prntutil1("defclass", &name, true))
+        })?]
+    };
+    for c in targets {
+        let classes = &env.rt.program.classes;
+        let in_use = classes.get(c).system
+            || !classes.get(c).subclasses.is_empty()
+            || env.rt.objects.instances.iter().any(|i| i.class == c);
+        if in_use {
+            let name = classes.get(c).name;
+            return Err(EvalError::new(messages::prntutil::prntutil4(
+                "defclass",
+                name.as_str(),
+            )));
+        }
+        env.rt.program.classes.remove(c);
+    }
+    Ok(Value::Void)
 }

@@ -358,7 +358,7 @@ pub(super) fn parse_definstances(
             ));
             continue;
         };
-        if let Some(spec) = diags.one(instance_spec(list, item.span, "definstances")) {
+        if let Some(spec) = diags.one(instance_spec(list, item.span)) {
             instances.push(spec);
         }
     }
@@ -369,49 +369,97 @@ pub(super) fn parse_definstances(
     })
 }
 
-/// Reads `name of class override...` (or `of class ...`, the name then made by
-/// `gensym*`), as definstances and `make-instance` take them.
-pub fn instance_spec(items: &[SExpr], span: Span, what: &str) -> Result<InstanceSpec, Diagnostic> {
+/// Reads the arguments of `make-instance` (`make`) or `initialize-instance` as
+/// CLIPS's `ParseInitializeInstance` reads them, into plain arguments: the name
+/// (`(gensym*)` when omitted) and the class, or the instance; then each slot
+/// override as an [`Expr::List`] of the slot's name expression and its values.
+pub fn instance_args(items: &[SExpr], span: Span, make: bool) -> Result<Vec<Expr>, Diagnostic> {
+    let error = |what: &str, at: usize| {
+        Diagnostic::new(span, format!("syntax error in {what}"))
+            .with_clips(prntutil::prntutil2(what))
+            .read_to(at)
+    };
     let is_of = |item: Option<&SExpr>| {
         item.and_then(SExpr::as_symbol)
             .is_some_and(|s| s.as_str() == "of")
     };
-    let (name, rest) = if is_of(items.first()) {
-        let gensym = Expr::Call(crate::syntax::ast::Call {
-            name: Ident {
-                name: atom("gensym*"),
-                span,
-            },
-            args: Vec::new(),
-            span,
-        });
-        (gensym, &items[1..])
-    } else if is_of(items.get(1)) {
-        (parse_expr(&items[0])?, &items[2..])
-    } else {
-        return Err(syntax(span, "expected `name of class`", what, span.end));
+    let Some(first) = items.first() else {
+        return Err(error("instance", span.end));
     };
-    let class = rest
-        .first()
-        .ok_or_else(|| syntax(span, "missing class name", what, span.end))
-        .and_then(parse_expr)?;
-    let mut overrides = Vec::new();
-    for o in &rest[1..] {
-        let Some(parts) = o.as_list().filter(|p| !p.is_empty()) else {
-            return Err(syntax(
-                o.span,
-                "expected a slot override `(slot value...)`",
-                what,
-                o.span.end,
-            ));
-        };
-        let slot = parse_expr(&parts[0])?;
-        let values = parts[1..]
-            .iter()
-            .map(parse_expr)
-            .collect::<Result<Vec<_>, _>>()?;
-        overrides.push((slot, values));
+    if first.as_list().is_some_and(|l| l.is_empty()) {
+        return Err(
+            Diagnostic::new(first.span, "a function name must be a symbol")
+                .with_clips(crate::messages::exprnpsr::exprnpsr1())
+                .read_to(first.span.end),
+        );
     }
+    let mut args = vec![parse_expr(first)?];
+    let mut rest = &items[1..];
+    if make {
+        if is_of(Some(first)) {
+            let Some(second) = rest.first() else {
+                return Err(error("instance class", span.end));
+            };
+            if !is_of(Some(second)) {
+                args[0] = Expr::Call(crate::syntax::ast::Call {
+                    name: Ident {
+                        name: atom("gensym*"),
+                        span: first.span,
+                    },
+                    args: Vec::new(),
+                    span: first.span,
+                });
+            } else {
+                rest = &rest[1..];
+            }
+        } else if is_of(rest.first()) {
+            rest = &rest[1..];
+        } else if first.as_list().is_some() {
+            // A call in the name's place: the compiler checks it first, then
+            // finds no class (see `ExprCompiler::make_instance`).
+            return Ok(args);
+        } else {
+            let at = rest.first().map_or(span.end, |r| r.span.end);
+            return Err(error("make-instance", at));
+        }
+        let Some(class) = rest.first() else {
+            return Err(error("instance class", span.end));
+        };
+        args.push(parse_expr(class)?);
+        rest = &rest[1..];
+    }
+    for o in rest {
+        let Some(parts) = o.as_list().filter(|p| !p.is_empty()) else {
+            return Err(error("slot-override", o.span.end));
+        };
+        let mut list = Vec::with_capacity(parts.len());
+        for p in parts {
+            list.push(parse_expr(p)?);
+        }
+        args.push(Expr::List(list, o.span));
+    }
+    Ok(args)
+}
+
+/// Reads an instance of a definstances, `(name of class override...)`, as
+/// `make-instance` reads its arguments.
+fn instance_spec(items: &[SExpr], span: Span) -> Result<InstanceSpec, Diagnostic> {
+    let mut args = instance_args(items, span, true)?.into_iter();
+    let name = args
+        .next()
+        .ok_or_else(|| Diagnostic::new(span, "missing instance name"))?;
+    let class = args
+        .next()
+        .ok_or_else(|| Diagnostic::new(span, "missing class"))?;
+    let overrides = args
+        .map(|o| match o {
+            Expr::List(mut items, _) => {
+                let slot = items.remove(0);
+                (slot, items)
+            }
+            other => (other, Vec::new()),
+        })
+        .collect();
     Ok(InstanceSpec {
         name,
         class,
