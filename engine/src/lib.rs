@@ -2,6 +2,7 @@
 
 pub mod agenda;
 pub mod compile;
+pub mod cool;
 pub mod env;
 pub mod eval;
 mod exact;

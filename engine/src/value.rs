@@ -8,9 +8,11 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 
 mod atom;
+mod instance;
 mod multi;
 
 pub use atom::{atom, Atom};
+pub use instance::InstanceId;
 pub use multi::Multi;
 
 // The symbols the engine makes all the time, interned once.
@@ -54,6 +56,9 @@ pub enum Value {
     /// An instance name such as `[pump-1]` (held without the brackets): a value of
     /// its own type, read and printed even where no instance exists.
     InstanceName(Atom) = tag::INSTANCE_NAME,
+    /// The address of a COOL instance (`<Instance-pump-1>`): one instance, told
+    /// apart from a later instance of the same name (see [`InstanceId`]).
+    Instance(InstanceId) = tag::INSTANCE,
     /// The result of a function that returns nothing (CLIPS 6.4's void).
     Void = tag::VOID,
 }
@@ -66,11 +71,12 @@ mod tag {
     pub const INTEGER: u64 = 2;
     pub const FACT: u64 = 3;
     pub const INSTANCE_NAME: u64 = 4;
+    pub const INSTANCE: u64 = 5;
     /// The last tag whose payload is a plain word compared bit for bit.
-    pub const LAST_WORD: u64 = INSTANCE_NAME;
-    pub const FLOAT: u64 = 5;
-    pub const MULTIFIELD: u64 = 6;
-    pub const VOID: u64 = 7;
+    pub const LAST_WORD: u64 = INSTANCE;
+    pub const FLOAT: u64 = 6;
+    pub const MULTIFIELD: u64 = 7;
+    pub const VOID: u64 = 8;
 }
 
 impl Value {
@@ -198,6 +204,7 @@ impl Value {
             Value::Multifield(_) => "MULTIFIELD",
             Value::Fact(_) => "FACT-ADDRESS",
             Value::InstanceName(_) => "INSTANCE-NAME",
+            Value::Instance(_) => "INSTANCE-ADDRESS",
             Value::Void => "VOID",
         }
     }
@@ -286,12 +293,13 @@ impl Hash for Value {
     fn hash<H: Hasher>(&self, state: &mut H) {
         // Odd constants, one per type, so that equal payloads of different types
         // (the integer 3 and fact 3) hash apart; indexed by tag.
-        const MIX: [u64; 5] = [
+        const MIX: [u64; 6] = [
             0x9E37_79B9_7F4A_7C15, // symbol
             0xC2B2_AE3D_27D4_EB4F, // string
             0x1656_67B1_9E37_79F9, // integer
             0x27D4_EB2F_1656_67C5, // fact
             0x94D0_49BB_1331_11EB, // instance name
+            0xD6E8_FEB8_6659_FD93, // instance address
         ];
         const FLOAT: u64 = 0x85EB_CA77_C2B2_AE63;
         const VOID: u64 = 0xFF51_AFD7_ED55_8CCD;
@@ -333,6 +341,7 @@ impl fmt::Display for Display<'_> {
             }
             Value::Fact(id) => write!(f, "<Fact-{}>", id.0),
             Value::InstanceName(name) => write!(f, "[{name}]"),
+            Value::Instance(id) => id.fmt(f),
             Value::Void => Ok(()),
         }
     }
@@ -466,6 +475,7 @@ mod tests {
             Value::Integer(3),
             Value::Fact(FactId(3)),
             Value::InstanceName(atom("a")),
+            Value::Instance(InstanceId::new(atom("a"))),
             Value::Float(3.0),
             Value::multifield(vec![Value::symbol("a"), Value::Integer(3)]),
             Value::Void,
@@ -488,7 +498,7 @@ mod tests {
         assert_eq!(Value::Float(f64::NAN), Value::Float(f64::NAN));
         // A copied multifield shares its list.
         assert_ne!(hash_of(&values[0]), hash_of(&values[4]));
-        if let (Value::Multifield(a), Value::Multifield(b)) = (&values[6], &values[6].clone()) {
+        if let (Value::Multifield(a), Value::Multifield(b)) = (&values[7], &values[7].clone()) {
             assert_eq!(a.as_ptr(), b.as_ptr());
         }
         assert_eq!(std::mem::size_of::<Value>(), 16);

@@ -57,6 +57,7 @@ fn type_of(value: &Value) -> u16 {
         Value::Float(_) => FLOAT,
         Value::Integer(_) => INTEGER,
         Value::Fact(_) => FACT_ADDRESS,
+        Value::Instance(_) => INSTANCE_ADDRESS,
         Value::Void => VOID,
         Value::Multifield(_) => 0,
     }

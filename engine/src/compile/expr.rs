@@ -135,6 +135,21 @@ pub enum Special {
     /// `(sort function value...)`: the arguments, evaluated as a call's are; a special
     /// form because sorting calls the named function, which may be a deffunction.
     Sort(Vec<CExpr>),
+    /// `(make-instance name of class (slot value...)...)`, `(initialize-instance
+    /// instance (slot value...)...)` (no class then): the overrides are evaluated
+    /// one by one as they are put (see [`crate::cool::make`]).
+    MakeInstance {
+        /// The instance's name, or the instance to initialize.
+        name: CExpr,
+        /// The class; `None` for `initialize-instance`.
+        class: Option<CExpr>,
+        /// The slot overrides.
+        overrides: Vec<crate::cool::make::Override>,
+    },
+    /// `?self:slot` in a message-handler: the slot of the active instance.
+    SelfSlot(Atom),
+    /// `(bind ?self:slot value...)` in a message-handler.
+    SelfSlotPut(Atom, Vec<CExpr>),
     /// A rule's assert or modify whose next action retracts a fact: evaluated as the
     /// action is, telling the network which fact goes next (see
     /// [`super::retraction`]).
@@ -166,6 +181,9 @@ impl Special {
             }
             Special::Query(q) => q.kind.name(),
             Special::Sort(_) => "sort",
+            Special::MakeInstance { class: Some(_), .. } => "make-instance",
+            Special::MakeInstance { class: None, .. } => "initialize-instance",
+            Special::SelfSlot(_) | Special::SelfSlotPut(..) => return None,
             Special::Bind(..)
             | Special::Return(_)
             | Special::Break
@@ -257,6 +275,9 @@ pub struct Scope {
     /// The variables the actions bind somewhere: CLIPS accepts a read of one that
     /// comes before its `bind` (and fails at run time if it has no value yet).
     bound_by_actions: Vec<Atom>,
+    /// Set for a message-handler's actions: `?self:slot` names a slot of the
+    /// active instance.
+    pub handler: bool,
 }
 
 /// The variables `exprs` bind with `bind`, at any depth.
@@ -412,6 +433,9 @@ impl<'a> ExprCompiler<'a> {
     }
 
     fn variable(&mut self, name: Atom, span: Span, multifield: bool) -> Res<CExpr> {
+        if let Some(slot) = self.self_slot(name) {
+            return Ok(CExpr::Special(Box::new(Special::SelfSlot(slot)), span));
+        }
         if let Some(slot) = self.scope.get(name) {
             if self.scope.lenient {
                 return Ok(CExpr::Special(
@@ -444,6 +468,67 @@ impl<'a> ExprCompiler<'a> {
             Some(body) => undefined.with_clips(messages::procedures::prccode3(name.as_str(), body)),
             None => undefined,
         })
+    }
+
+    /// The slot `?self:slot` names, in a message-handler.
+    fn self_slot(&self, name: Atom) -> Option<Atom> {
+        let slot = name.as_str().strip_prefix("self:")?;
+        (self.scope.handler && !slot.is_empty()).then(|| atom(slot))
+    }
+
+    /// `(make-instance ...)` and `(initialize-instance ...)`: the instance (name
+    /// `of` class, or the instance to initialize) and the slot overrides, each a
+    /// list `(slot value...)` that reads as a call.
+    fn make_instance(&mut self, call: &Call, initialize: bool) -> Res<CExpr> {
+        // The parser has put the arguments in order (see `instance_args`): the
+        // name and the class, or the instance; then the overrides as lists.
+        let args = &call.args;
+        let fixed = if initialize { 1 } else { 2 };
+        let name = self.compile(&args[0])?;
+        let class = match args.get(1).filter(|_| !initialize) {
+            Some(class) => Some(self.class_reference(class)?),
+            None if initialize => None,
+            None => {
+                return Err(Diagnostic::new(call.span, "expected `name of class`")
+                    .with_clips(messages::prntutil::prntutil2("make-instance"))
+                    .read_to(call.span.end))
+            }
+        };
+        let mut overrides = Vec::with_capacity(args.len().saturating_sub(fixed));
+        for o in args.get(fixed..).unwrap_or_default() {
+            let Expr::List(items, _) = o else { continue };
+            let slot = self.compile(&items[0])?;
+            overrides.push((slot, self.compile_all(&items[1..])?));
+        }
+        Ok(CExpr::Special(
+            Box::new(Special::MakeInstance {
+                name,
+                class,
+                overrides,
+            }),
+            call.span,
+        ))
+    }
+
+    /// The class of a `make-instance`: a constant class name is looked up now,
+    /// as CLIPS does (`ReplaceClassNameWithReference`).
+    pub fn class_reference(&mut self, class: &Expr) -> Res<CExpr> {
+        if let Expr::Const(Value::Symbol(name), span) = class {
+            let classes = &self.program.classes;
+            let clips = match classes.id(*name) {
+                None => Some(messages::prntutil::prntutil1("class", name.as_str(), true)),
+                Some(id) if classes.get(id).abstract_ => {
+                    Some(messages::insmngr::insmngr3(name.as_str()))
+                }
+                Some(_) => None,
+            };
+            if let Some(clips) = clips {
+                return Err(Diagnostic::new(*span, clips.clone())
+                    .with_clips(clips)
+                    .read_to(span.end));
+            }
+        }
+        self.compile(class)
     }
 
     /// A read of `name`, in slot `slot` bound by the actions: checked when run.
@@ -528,6 +613,8 @@ impl<'a> ExprCompiler<'a> {
                 special(Special::Assert(facts))
             }
             "modify" | "duplicate" => self.modify(call, name.as_str() == "duplicate"),
+            "make-instance" => self.make_instance(call, false),
+            "initialize-instance" => self.make_instance(call, true),
             _ => match QueryKind::of(name.as_str()) {
                 Some(kind) => self.query(call, kind),
                 None => self.plain_call(call),
@@ -758,6 +845,14 @@ impl<'a> ExprCompiler<'a> {
 
     fn bind(&mut self, call: &Call) -> Res<CExpr> {
         let values = self.compile_all(call.args.get(1..).unwrap_or(&[]))?;
+        if let Some(Expr::Var(id) | Expr::MfVar(id)) = call.args.first() {
+            if let Some(slot) = self.self_slot(id.name) {
+                return Ok(CExpr::Special(
+                    Box::new(Special::SelfSlotPut(slot, values)),
+                    call.span,
+                ));
+            }
+        }
         let target = match call.args.first() {
             Some(Expr::Var(id)) | Some(Expr::MfVar(id)) => {
                 let slot = self.scope.slot(id.name);

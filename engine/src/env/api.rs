@@ -901,6 +901,7 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer<'_> {
             Value::Symbol(s) | Value::InstanceName(s) => visitor.visit_str(s),
             Value::Multifield(items) => visit_items(items, visitor),
             Value::Fact(id) => visitor.visit_u64(id.0),
+            Value::Instance(id) => visitor.visit_str(id.name().as_str()),
             Value::Void => visitor.visit_unit(),
         }
     }

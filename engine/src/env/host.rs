@@ -122,6 +122,9 @@ impl Host for LhsHost<'_> {
     fn program(&self) -> &Program {
         &self.0.program
     }
+    fn objects(&mut self) -> &mut crate::cool::Objects {
+        &mut self.0.objects
+    }
     fn set_global(&mut self, id: u32, value: Value) {
         self.0.set_global_value(id, value);
     }
@@ -337,6 +340,9 @@ impl Host for Environment {
     }
     fn check_deadline(&mut self) -> Result<(), EvalError> {
         self.rt.check_deadline()
+    }
+    fn objects(&mut self) -> &mut crate::cool::Objects {
+        &mut self.rt.objects
     }
     fn expect_retraction(&mut self, fact: Option<FactId>) {
         // Watched activations and statistics would show the matches skipped, and

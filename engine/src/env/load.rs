@@ -492,7 +492,9 @@ impl Environment {
             Construct::Rule(r) => Some(&r.name),
             Construct::Function(f) => Some(&f.name),
             Construct::Global(g) => g.module.as_ref(),
-            Construct::Module(_) | Construct::Hypothesis(_) => None,
+            Construct::Class(c) => Some(&c.name),
+            Construct::Instances(d) => Some(&d.name),
+            Construct::Module(_) | Construct::Hypothesis(_) | Construct::Handler(_) => None,
         };
         if let Some(name) = name {
             let qualifier = match construct {
@@ -530,10 +532,13 @@ impl Environment {
                 Ok(())
             }
             Construct::Hypothesis(h) => self.define_hypothesis(h),
+            Construct::Class(c) => self.define_class(c, source),
+            Construct::Handler(h) => self.define_handler(h, source),
+            Construct::Instances(d) => self.define_instances(d, source),
         }
     }
 
-    fn compiler(&mut self, scope: Scope) -> ExprCompiler<'_> {
+    pub(super) fn compiler(&mut self, scope: Scope) -> ExprCompiler<'_> {
         ExprCompiler::new(&mut self.rt.program, &TABLE, scope)
     }
 
@@ -1232,6 +1237,9 @@ fn bloaded(construct: &Construct, span: crate::syntax::Span) -> Diagnostic {
         Construct::Global(_) => "defglobal",
         Construct::Module(_) => "defmodule",
         Construct::Hypothesis(_) => "defhypothesis",
+        Construct::Class(_) => "defclass",
+        Construct::Handler(_) => "defmessage-handler",
+        Construct::Instances(_) => "definstances",
     };
     // CLIPS names deffunctions in the plural here.
     let named = if kind == "deffunction" {

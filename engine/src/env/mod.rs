@@ -18,6 +18,7 @@
 //! ```
 
 pub mod api;
+mod classes;
 mod commands;
 mod facts;
 mod focus;
@@ -152,6 +153,9 @@ pub struct Watch {
     pub deffunctions: bool,
     /// Constructs defined by `load` (with the joins of each rule).
     pub compilations: bool,
+    /// Instances, slots, messages and message-handlers (kept in
+    /// [`crate::cool::Objects::watch`] too, where message dispatch reads it).
+    pub objects: crate::cool::ObjectWatch,
 }
 
 impl Watch {
@@ -168,8 +172,11 @@ impl Watch {
             "globals" => self.globals = on,
             "deffunctions" => self.deffunctions = on,
             "compilations" => self.compilations = on,
-            "instances" | "slots" | "messages" | "message-handlers"
-            | "generic-functions" | "methods" => {}
+            "instances" => self.objects.instances = on,
+            "slots" => self.objects.slots = on,
+            "messages" => self.objects.messages = on,
+            "message-handlers" => self.objects.handlers = on,
+            "generic-functions" | "methods" => {}
             "all" => {
                 *self = Watch {
                     facts: on,
@@ -180,6 +187,12 @@ impl Watch {
                     globals: on,
                     deffunctions: on,
                     compilations: on,
+                    objects: crate::cool::ObjectWatch {
+                        instances: on,
+                        slots: on,
+                        messages: on,
+                        handlers: on,
+                    },
                 }
             }
             other => {
@@ -222,6 +235,8 @@ pub struct Runtime {
     pub productions: Vec<Production>,
     /// All deffacts.
     pub deffacts: Vec<DeffactsDef>,
+    /// All definstances.
+    pub definstances: Vec<classes::DefinstancesDef>,
     /// Output and input.
     pub routers: Routers,
     /// Built-in function state.
@@ -308,6 +323,8 @@ pub struct Runtime {
     pub batch_queue: BatchQueue,
     /// How errors are shown: in CLIPS's words or Salience's.
     pub diagnostic_style: DiagnosticStyle,
+    /// The COOL instances and the messages being dispatched.
+    pub objects: crate::cool::Objects,
     /// Set while a command typed at the prompt or read from a batch file is
     /// evaluated (CLIPS's `EvaluatingTopLevelCommand`): `load` then shows its
     /// progress.
@@ -432,6 +449,7 @@ impl Environment {
                 rule_ids: FxHashMap::default(),
                 productions: Vec::new(),
                 deffacts: Vec::new(),
+                definstances: Vec::new(),
                 routers: Routers::default(),
                 fn_state: FnState::default(),
                 watch: Watch::default(),
@@ -468,6 +486,7 @@ impl Environment {
                 hypothesis: hypothesis::State::default(),
                 batch_queue: BatchQueue::default(),
                 diagnostic_style: DiagnosticStyle::default(),
+                objects: crate::cool::Objects::default(),
                 top_level_command: false,
             },
             net: Network::default(),
@@ -607,6 +626,7 @@ impl Environment {
         if self.rt.program.initial_fact {
             self.assert_initial_fact();
         }
+        self.reset_instances();
         for i in 0..self.rt.deffacts.len() {
             for j in 0..self.rt.deffacts[i].facts.len() {
                 let build = self.rt.deffacts[i].facts[j].clone();
@@ -638,6 +658,7 @@ impl Environment {
         let routers = std::mem::take(&mut self.rt.routers);
         let batch_queue = std::mem::take(&mut self.rt.batch_queue);
         let watch = self.rt.watch;
+        let object_watch = self.rt.objects.watch;
         let limits = self.rt.limits;
         let duplication = self.rt.fact_duplication;
         let reset_globals = self.rt.reset_globals;
@@ -659,6 +680,7 @@ impl Environment {
         self.rt.routers = routers;
         self.rt.batch_queue = batch_queue;
         self.rt.watch = watch;
+        self.rt.objects.watch = object_watch;
         self.rt.limits = limits;
         // CLIPS's clear ends with a reset of the focus, which `(watch focus)` shows:
         // the new MAIN is popped and pushed again.

@@ -150,6 +150,8 @@ pub trait Host {
     /// Called on every iteration of a loop: an error stops a runaway loop when the
     /// run's time limit has passed.
     fn check_deadline(&mut self) -> Result<(), EvalError>;
+    /// The COOL instances and the messages being dispatched.
+    fn objects(&mut self) -> &mut crate::cool::Objects;
     /// Tells the host, around the assertion made by a rule's action, that the next
     /// action retracts fact `fact` before anything else happens (see
     /// [`crate::compile::retraction`]); `None` ends it. Ignored by default.
@@ -641,6 +643,24 @@ fn run_special(host: &mut dyn Host, frame: &mut Vec<Value>, special: &Special, s
             .at(span)
             .into()),
         },
+        Special::MakeInstance {
+            name,
+            class: Some(class),
+            overrides,
+        } => crate::cool::make::make_instance(host, frame, name, class, overrides),
+        Special::MakeInstance {
+            name,
+            class: None,
+            overrides,
+        } => crate::cool::make::initialize_instance(host, frame, name, overrides),
+        Special::SelfSlot(slot) => {
+            crate::cool::make::self_slot(host, frame, *slot, None).map_err(|e| e.at(span).into())
+        }
+        Special::SelfSlotPut(slot, values) => {
+            let values = eval_args(host, frame, values)?;
+            crate::cool::make::self_slot(host, frame, *slot, Some(flatten(values)))
+                .map_err(|e| e.at(span).into())
+        }
         Special::QuerySlot(reference) => {
             query::slot(host, frame, reference).map_err(|e| e.at(span).into())
         }

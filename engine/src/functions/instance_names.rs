@@ -13,6 +13,22 @@ pub fn instance_namep(_: &mut FnState, args: &[Value]) -> Result<Value, FnError>
     )))
 }
 
+/// `(instance-addressp <expression>)`: whether the argument is an instance address.
+pub fn instance_addressp(_: &mut FnState, args: &[Value]) -> Result<Value, FnError> {
+    Ok(Value::boolean(matches!(
+        args.first(),
+        Some(Value::Instance(_))
+    )))
+}
+
+/// `(instancep <expression>)`: whether the argument is an instance name or address.
+pub fn instancep(_: &mut FnState, args: &[Value]) -> Result<Value, FnError> {
+    Ok(Value::boolean(matches!(
+        args.first(),
+        Some(Value::Instance(_) | Value::InstanceName(_))
+    )))
+}
+
 /// `(symbol-to-instance-name <symbol>)`: the instance name of the same text.
 pub fn symbol_to_instance_name(_: &mut FnState, args: &[Value]) -> Result<Value, FnError> {
     match args.first() {

@@ -268,6 +268,22 @@ static BUILTINS: &[Builtin] = &[
         instance_names::instance_namep,
     ),
     entry(
+        "instance-addressp",
+        "b",
+        1,
+        exactly(1),
+        "*",
+        instance_names::instance_addressp,
+    ),
+    entry(
+        "instancep",
+        "b",
+        1,
+        exactly(1),
+        "*",
+        instance_names::instancep,
+    ),
+    entry(
         "symbol-to-instance-name",
         "n",
         1,

@@ -88,6 +88,7 @@ impl Types {
             Value::InstanceName(_) => INSTANCE_NAME,
             Value::Multifield(_) => MULTIFIELD,
             Value::Fact(_) => FACT_ADDRESS,
+            Value::Instance(_) => INSTANCE_ADDRESS,
             Value::Void => VOID,
         })
     }

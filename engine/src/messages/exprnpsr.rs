@@ -11,3 +11,9 @@ pub fn exprnpsr3(name: &str) -> String {
 pub fn exprnpsr2() -> String {
     "\n[EXPRNPSR2] Expected a constant, variable, or expression.".to_string()
 }
+
+/// `[EXPRNPSR1]`: a list in a call's place starts with something other than a
+/// function name. CLIPS starts it on a new line.
+pub fn exprnpsr1() -> String {
+    "\n[EXPRNPSR1] A function name must be a symbol.".to_string()
+}

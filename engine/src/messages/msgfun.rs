@@ -5,3 +5,14 @@
 pub fn msgfun4(function: &str) -> String {
     format!("[MSGFUN4] The function '{function}' may only be called from within message-handlers.")
 }
+
+/// `[MSGFUN1]`: no primary handler answers `message`.
+pub fn msgfun1(message: &str) -> String {
+    format!("[MSGFUN1] No applicable primary message-handlers found for '{message}'.")
+}
+
+/// `[MSGFUN5]`: `function` works only on instances (its handler's `?self` is a
+/// primitive value).
+pub fn msgfun5(function: &str) -> String {
+    format!("[MSGFUN5] The function '{function}' operates only on instances.")
+}

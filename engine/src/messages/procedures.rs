@@ -32,3 +32,18 @@ mod tests {
         );
     }
 }
+
+/// `[PRCCODE4]` for a message-handler: an error halted the actions of handler
+/// `name` of kind `kind` (`primary`, ...) of class `class` (no final period, as
+/// CLIPS prints it).
+pub fn prccode4_handler(name: &str, kind: &str, class: &str) -> String {
+    format!("[PRCCODE4] Execution halted during the actions of message-handler '{name}' {kind} in class '{class}'")
+}
+
+/// `[PRCCODE6]`: an error in the arguments of message `message` (a slot
+/// override's values).
+pub fn prccode6(message: &str) -> String {
+    format!(
+        "[PRCCODE6] This error occurred while evaluating arguments for the message '{message}'."
+    )
+}

@@ -103,6 +103,12 @@ pub enum Construct {
     Module(Defmodule),
     /// `(defhypothesis ...)`, a Salience extension (see `docs/hypothetical-reasoning.md`)
     Hypothesis(Defhypothesis),
+    /// `(defclass ...)`
+    Class(Defclass),
+    /// `(defmessage-handler ...)`
+    Handler(Defhandler),
+    /// `(definstances ...)`
+    Instances(Definstances),
 }
 
 impl Construct {
@@ -116,6 +122,9 @@ impl Construct {
             Construct::Global(c) => c.span,
             Construct::Module(c) => c.span,
             Construct::Hypothesis(c) => c.span,
+            Construct::Class(c) => c.span,
+            Construct::Handler(c) => c.span,
+            Construct::Instances(c) => c.span,
         }
     }
 }
@@ -477,5 +486,95 @@ pub struct Defhypothesis {
     /// The levels to try, cheapest first (`te1`, `bliss1`, `bliss2`, `te2`).
     pub levels: Vec<Ident>,
     /// The whole construct.
+    pub span: Span,
+}
+
+/// `(defclass name ["comment"] (is-a super...) [(role ...)] [(pattern-match ...)]
+/// slot... handler-declaration...)`
+#[derive(Clone, Debug, PartialEq)]
+pub struct Defclass {
+    /// The class's name.
+    pub name: Ident,
+    /// The optional comment string.
+    pub comment: Option<String>,
+    /// The direct superclasses, in order.
+    pub supers: Vec<Ident>,
+    /// `(role abstract)` (`Some(true)`) or `(role concrete)`; `None` inherits it.
+    pub abstract_: Option<bool>,
+    /// `(pattern-match reactive)` or `non-reactive`; `None` inherits it.
+    pub reactive: Option<bool>,
+    /// The slots, in order.
+    pub slots: Vec<ClassSlot>,
+    /// The whole construct.
+    pub span: Span,
+}
+
+/// One `(slot ...)` or `(multislot ...)` of a defclass.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ClassSlot {
+    /// The name, default and constraint facets (as a deftemplate's slot has them).
+    pub def: SlotDef,
+    /// `(default ...)` or `(default-dynamic ...)` was written.
+    pub default_given: bool,
+    /// `(storage shared)`.
+    pub shared: Option<bool>,
+    /// `(access read-write|read-only|initialize-only)`.
+    pub access: Option<Atom>,
+    /// `(propagation inherit|no-inherit)`: `Some(true)` for inherit.
+    pub inherit: Option<bool>,
+    /// `(source exclusive|composite)`: `Some(true)` for composite.
+    pub composite: Option<bool>,
+    /// `(visibility private|public)`: `Some(true)` for public.
+    pub public: Option<bool>,
+    /// `(pattern-match reactive|non-reactive)`.
+    pub reactive: Option<bool>,
+    /// `(create-accessor ?NONE|read|write|read-write)`: (read, write).
+    pub accessors: Option<(bool, bool)>,
+    /// `(override-message name)`; `?DEFAULT` is `None`.
+    pub override_message: Option<Atom>,
+}
+
+/// `(defmessage-handler class name [kind] ["comment"] (?param... [$?rest]) action...)`
+#[derive(Clone, Debug, PartialEq)]
+pub struct Defhandler {
+    /// The class it is attached to.
+    pub class: Ident,
+    /// The message it answers.
+    pub name: Ident,
+    /// `around`, `before`, `primary` (the default) or `after`.
+    pub kind: Ident,
+    /// The optional comment string.
+    pub comment: Option<String>,
+    /// The single-field parameters.
+    pub params: Vec<Ident>,
+    /// The wildcard parameter, if any.
+    pub rest: Option<Ident>,
+    /// The actions.
+    pub body: Vec<Expr>,
+    /// The whole construct.
+    pub span: Span,
+}
+
+/// `(definstances name [active] ["comment"] (instance-name of class override...)...)`
+#[derive(Clone, Debug, PartialEq)]
+pub struct Definstances {
+    /// Its name.
+    pub name: Ident,
+    /// The instances made at every `(reset)`.
+    pub instances: Vec<InstanceSpec>,
+    /// The whole construct.
+    pub span: Span,
+}
+
+/// One instance of a definstances, or the arguments of `make-instance`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct InstanceSpec {
+    /// The instance's name (an expression; `(gensym*)` when omitted).
+    pub name: Expr,
+    /// The class (an expression).
+    pub class: Expr,
+    /// The slot overrides: each slot's name and values.
+    pub overrides: Vec<(Expr, Vec<Expr>)>,
+    /// Where it was written.
     pub span: Span,
 }

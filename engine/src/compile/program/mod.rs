@@ -90,6 +90,8 @@ pub struct Program {
     /// The functions the embedding program defined (kept by `(clear)`, as CLIPS keeps
     /// its user-defined functions).
     pub udfs: udf::Udfs,
+    /// The COOL classes and their message-handlers.
+    pub classes: crate::cool::Classes,
 }
 
 impl Default for Program {
@@ -110,6 +112,7 @@ impl Default for Program {
             hypothesis: None,
             template_users: TemplateUsers::default(),
             udfs: udf::Udfs::default(),
+            classes: crate::cool::Classes::default(),
         }
     }
 }

@@ -200,7 +200,7 @@ fn field(value: &Value) -> Field {
         Value::Float(f) => Field::Float(*f),
         Value::InstanceName(s) => Field::InstanceName(s.to_string()),
         // A field of a fact is never a multifield or void.
-        Value::Fact(_) | Value::Multifield(_) | Value::Void => Field::Fact,
+        Value::Fact(_) | Value::Instance(_) | Value::Multifield(_) | Value::Void => Field::Fact,
     }
 }
 

@@ -18,6 +18,7 @@ mod join_activity;
 mod listing;
 mod matches;
 mod memory;
+mod objects;
 #[cfg(test)]
 mod reentry_tests;
 mod settings;
@@ -83,7 +84,7 @@ use teach::{get_provenance, remove_break, set_break, set_provenance, step, why, 
 pub use textpro::TextLookup;
 use textpro::{fetch, get_region, print_region, toss};
 use time::{gm_time, local_time, timetag};
-use unavailable::{constructs_to_c, dynamic_get, dynamic_put};
+use unavailable::constructs_to_c;
 use watch_items::{get_watch_item, list_watch_items};
 
 /// A command's implementation.
@@ -436,8 +437,8 @@ static DEFS: &[CommandDef] = &[
     env("refresh-agenda", "v", 0, Some(1), "y", refresh_agenda),
     env("eval", "*", 1, Some(1), "sy", eval_string),
     env("build", "b", 1, Some(1), "sy", build),
-    rt("dynamic-get", "*", 1, Some(1), "y", dynamic_get),
-    rt("dynamic-put", "*", 1, None, "*;y", dynamic_put),
+    env("dynamic-get", "*", 1, Some(1), "y", objects::dynamic_get),
+    env("dynamic-put", "*", 1, None, "*;y", objects::dynamic_put),
     env("load-facts", "l", 1, Some(1), "sy", load_facts),
     env("undefrule", "v", 1, Some(1), "y", undefrule),
     rt("undeffunction", "v", 1, Some(1), "y", undeffunction),
@@ -531,6 +532,177 @@ static DEFS: &[CommandDef] = &[
     rt("toss", "b", 1, Some(1), "sy", toss),
     rt("print-region", "b", 2, None, "*;y;sy", print_region),
     rt("get-region", "s", 1, None, "*;sy", get_region),
+    env("send", "*", 2, None, "*;*;y", objects::send),
+    env(
+        "call-next-handler",
+        "*",
+        0,
+        Some(0),
+        "*",
+        objects::call_next_handler,
+    ),
+    env(
+        "override-next-handler",
+        "*",
+        0,
+        None,
+        "*",
+        objects::override_next_handler,
+    ),
+    env(
+        "next-handlerp",
+        "b",
+        0,
+        Some(0),
+        "*",
+        objects::next_handlerp,
+    ),
+    env("init-slots", "*", 0, Some(0), "*", objects::init_slots),
+    env("ppinstance", "v", 0, Some(0), "*", objects::ppinstance),
+    env(
+        "unmake-instance",
+        "b",
+        1,
+        None,
+        "einy",
+        objects::unmake_instance,
+    ),
+    env(
+        "instance-existp",
+        "b",
+        1,
+        Some(1),
+        "einy",
+        objects::instance_existp,
+    ),
+    env(
+        "instance-name",
+        "bn",
+        1,
+        Some(1),
+        "ein",
+        objects::instance_name,
+    ),
+    env(
+        "instance-address",
+        "bx",
+        1,
+        Some(2),
+        "einy",
+        objects::instance_address,
+    ),
+    env("class", "*", 1, Some(1), "*", objects::class),
+    env("class-existp", "b", 1, Some(1), "y", objects::class_existp),
+    env(
+        "class-superclasses",
+        "bm",
+        1,
+        Some(2),
+        "y",
+        objects::class_superclasses,
+    ),
+    env(
+        "class-subclasses",
+        "bm",
+        1,
+        Some(2),
+        "y",
+        objects::class_subclasses,
+    ),
+    env("superclassp", "b", 2, Some(2), "y", objects::superclassp),
+    env("subclassp", "b", 2, Some(2), "y", objects::subclassp),
+    env(
+        "class-abstractp",
+        "b",
+        1,
+        Some(1),
+        "y",
+        objects::class_abstractp,
+    ),
+    env(
+        "class-reactivep",
+        "b",
+        1,
+        Some(1),
+        "y",
+        objects::class_reactivep,
+    ),
+    env("class-slots", "bm", 1, Some(2), "y", objects::class_slots),
+    env(
+        "list-defclasses",
+        "v",
+        0,
+        Some(1),
+        "y",
+        objects::list_defclasses,
+    ),
+    env("instances", "v", 0, Some(4), "y", objects::instances),
+    env(
+        "ppdefclass",
+        "vs",
+        1,
+        Some(2),
+        ";y;ldsyn",
+        objects::ppdefclass,
+    ),
+    env(
+        "browse-classes",
+        "v",
+        0,
+        Some(1),
+        "y",
+        objects::browse_classes,
+    ),
+    env(
+        "list-defmessage-handlers",
+        "v",
+        0,
+        Some(2),
+        "y",
+        objects::list_defmessage_handlers,
+    ),
+    env(
+        "get-defmessage-handler-list",
+        "m",
+        0,
+        Some(2),
+        "y",
+        objects::get_defmessage_handler_list,
+    ),
+    env(
+        "message-handler-existp",
+        "b",
+        2,
+        Some(3),
+        "y",
+        objects::message_handler_existp,
+    ),
+    env(
+        "ppdefmessage-handler",
+        "v",
+        2,
+        Some(3),
+        "y",
+        objects::ppdefmessage_handler,
+    ),
+    env(
+        "undefmessage-handler",
+        "v",
+        2,
+        Some(3),
+        "y",
+        objects::undefmessage_handler,
+    ),
+    env("preview-send", "v", 2, Some(2), "y", objects::preview_send),
+    env(
+        "delete-instance",
+        "b",
+        0,
+        Some(0),
+        "*",
+        objects::delete_instance,
+    ),
+    env("undefclass", "v", 1, Some(1), "y", objects::undefclass),
     rt(
         "constructs-to-c",
         "v",
@@ -790,6 +962,7 @@ fn set_watch(rt: &mut Runtime, args: &[Value], on: bool, function: &str) -> R {
         return Err(EvalError::new(count.unwrap_or_default()));
     }
     rt.watch = watch;
+    rt.objects.watch = watch.objects;
     // Construct names after the item: Salience watches every construct of the
     // kind, and refuses names as items of their own.
     for a in &args[1..] {

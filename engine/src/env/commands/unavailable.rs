@@ -17,31 +17,13 @@ pub fn constructs_to_c(_: &mut Runtime, _: &[Value]) -> R {
     )))
 }
 
-/// `(dynamic-get <slot>)` and `(dynamic-put <slot> <value>*)` read and write a
-/// slot of the active instance of a message-handler. Salience runs no
-/// message-handlers, so a call is always outside one: CLIPS's `[MSGFUN4]`, the call
-/// giving `FALSE`.
-fn outside_handler(function: &str) -> R {
-    Err(EvalError::new(messages::msgfun::msgfun4(function)).returning(Value::false_sym()))
-}
-
-/// `(dynamic-get <slot>)`: see [`outside_handler`].
-pub fn dynamic_get(_: &mut Runtime, _: &[Value]) -> R {
-    outside_handler("dynamic-get")
-}
-
-/// `(dynamic-put <slot> <value>*)`: see [`outside_handler`].
-pub fn dynamic_put(_: &mut Runtime, _: &[Value]) -> R {
-    outside_handler("dynamic-put")
-}
-
 #[cfg(test)]
 mod tests {
     use crate::env::commands::test_support::error_of;
 
     /// As CLIPS 6.41's console answers (the value, `FALSE`, follows at the prompt).
     #[test]
-    fn dynamic_slot_access_needs_a_handler() {
+    fn dynamic_slot_access_needs_a_handler_or_fails() {
         assert_eq!(
             error_of("(dynamic-get foo)"),
             "[MSGFUN4] The function 'dynamic-get' may only be called from within message-handlers."

@@ -150,8 +150,14 @@ fn parse_call(items: &[SExpr], span: Span) -> Result<Call, Diagnostic> {
                 describe(head)
             ),
         )
-        .with_label("expected a function name, as in `(+ 1 2)`"));
+        .with_label("expected a function name, as in `(+ 1 2)`")
+        .with_clips(messages::exprnpsr::exprnpsr1())
+        .read_to(head.span.end));
     };
+    if let make @ ("make-instance" | "initialize-instance") = name.name.as_str() {
+        let args = super::class::instance_args(&items[1..], span, make == "make-instance")?;
+        return Ok(Call { name, args, span });
+    }
     if name.name.as_str() == "assert" {
         let args = parse_assert(items, span)?;
         return Ok(Call { name, args, span });

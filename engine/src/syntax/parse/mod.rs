@@ -18,6 +18,7 @@
 
 mod allowed;
 mod ce;
+mod class;
 mod common;
 mod constraint;
 mod declare;
@@ -45,13 +46,7 @@ use super::sexpr::{read_each, SExpr};
 use super::Diagnostic;
 
 /// Constructs of CLIPS that Salience does not implement (they need COOL or generics).
-const UNSUPPORTED: [&str; 5] = [
-    "defclass",
-    "defgeneric",
-    "defmethod",
-    "definstances",
-    "defmessage-handler",
-];
+const UNSUPPORTED: [&str; 2] = ["defgeneric", "defmethod"];
 
 /// Reads and parses a whole source text: every top-level item becomes a
 /// [`TopLevel`], or diagnostics. Parsing continues after an error so that every
@@ -123,6 +118,9 @@ pub fn is_construct_name(name: &str) -> bool {
             | "defglobal"
             | "defmodule"
             | "defhypothesis"
+            | "defclass"
+            | "defmessage-handler"
+            | "definstances"
     ) || UNSUPPORTED.contains(&name)
 }
 
@@ -144,12 +142,16 @@ pub fn parse_top_level(item: &SExpr) -> Result<TopLevel, Vec<Diagnostic>> {
         "defglobal" => Ok(Construct::Global(global::parse_defglobal(items, span))),
         "defmodule" => module::parse_defmodule(items, span).map(Construct::Module),
         "defhypothesis" => hypothesis::parse_defhypothesis(items, span).map(Construct::Hypothesis),
+        "defclass" => class::parse_defclass(items, span).map(Construct::Class),
+        "defmessage-handler" => class::parse_defhandler(items, span).map(Construct::Handler),
+        "definstances" => class::parse_definstances(items, span).map(Construct::Instances),
         name if UNSUPPORTED.contains(&name) => {
             let at = items.first().map_or(span, |h| h.span);
-            return Err(vec![Diagnostic::new(at, format!("Salience does not support `{name}`"))
-                .with_label(
-                    "the constructs are deftemplate, deffacts, defrule, deffunction, defglobal and defmodule",
-                )]);
+            return Err(vec![Diagnostic::new(
+                at,
+                format!("Salience does not support `{name}`"),
+            )
+            .with_label("generic functions are not supported yet")]);
         }
         _ => return command(item),
     };
@@ -271,9 +273,9 @@ mod tests {
     fn top_level_errors() {
         let cases = [
             (
-                "(defclass A (is-a USER))",
-                "Salience does not support `defclass`",
-                "defclass",
+                "(defgeneric g)",
+                "Salience does not support `defgeneric`",
+                "defgeneric",
             ),
             (
                 "(1 2)",

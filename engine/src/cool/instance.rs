@@ -1,0 +1,158 @@
+//! Instances: the second kind of working-memory element beside facts. Each has a
+//! name (unique among all instances), a class and a value per slot of its class's
+//! instance template; shared slots hold one value per class.
+//!
+//! Slot values change only through [`Instances::write`]: the one place that will
+//! tell the Rete network of a change once object patterns match instances.
+
+use super::class::{ClassId, SlotDef};
+use crate::value::{Atom, InstanceId, Value};
+use indexmap::IndexMap;
+use rustc_hash::{FxBuildHasher, FxHashMap};
+
+/// One instance.
+#[derive(Debug, Clone)]
+pub struct Instance {
+    /// Its address.
+    pub id: InstanceId,
+    /// Its name, without brackets.
+    pub name: Atom,
+    /// Its class.
+    pub class: ClassId,
+    /// The values of its local slots, by index in the class's instance template
+    /// (a shared slot's entry is unused: see [`Instances::read`]).
+    pub slots: Vec<Value>,
+    /// While it is initialized: which slots an override gave a value, so that
+    /// `init` gives the others their defaults.
+    pub overridden: Vec<bool>,
+    /// Set while `make-instance` or `initialize-instance` initializes it
+    /// (`initialize-only` slots may be written then).
+    pub initializing: bool,
+    /// Set once `init-slots` ran during the initialization.
+    pub slots_initialized: bool,
+    /// Set while `make-instance` initializes it: a `(default ?NONE)` slot with
+    /// no override is then an error.
+    pub fresh: bool,
+}
+
+/// Every instance, in the order they were made.
+#[derive(Debug, Default)]
+pub struct Instances {
+    by_name: IndexMap<Atom, Instance, FxBuildHasher>,
+    by_id: FxHashMap<InstanceId, Atom>,
+    /// The values of shared slots, by defining class and slot name.
+    shared: FxHashMap<(ClassId, Atom), Value>,
+}
+
+impl Instances {
+    /// The instance named `name`.
+    pub fn named(&self, name: Atom) -> Option<&Instance> {
+        self.by_name.get(&name)
+    }
+
+    /// The instance at address `id`, unless it was deleted.
+    pub fn get(&self, id: InstanceId) -> Option<&Instance> {
+        self.by_id.get(&id).and_then(|name| self.by_name.get(name))
+    }
+
+    /// The instance at address `id`, to change its bookkeeping (not its slots:
+    /// see [`Instances::write`]).
+    pub fn get_mut(&mut self, id: InstanceId) -> Option<&mut Instance> {
+        let name = self.by_id.get(&id)?;
+        self.by_name.get_mut(name)
+    }
+
+    /// Every instance, in the order they were made.
+    pub fn iter(&self) -> impl Iterator<Item = &Instance> {
+        self.by_name.values()
+    }
+
+    /// How many instances exist.
+    pub fn len(&self) -> usize {
+        self.by_name.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.by_name.is_empty()
+    }
+
+    /// Adds a new instance of `class` named `name` with `slots` (shared slots are
+    /// given `nil` or `()` the first time a class's instance needs them).
+    pub fn add(
+        &mut self,
+        name: Atom,
+        class: ClassId,
+        template: &[std::rc::Rc<SlotDef>],
+    ) -> InstanceId {
+        let id = InstanceId::new(name);
+        let slots: Vec<Value> = template.iter().map(|s| empty_value(s)).collect();
+        for s in template.iter().filter(|s| s.shared) {
+            self.shared
+                .entry((s.class, s.name))
+                .or_insert_with(|| empty_value(s));
+        }
+        let overridden = vec![false; slots.len()];
+        self.by_id.insert(id, name);
+        self.by_name.insert(
+            name,
+            Instance {
+                id,
+                name,
+                class,
+                slots,
+                overridden,
+                initializing: false,
+                slots_initialized: false,
+                fresh: false,
+            },
+        );
+        id
+    }
+
+    /// Removes instance `id`; its address becomes stale.
+    pub fn remove(&mut self, id: InstanceId) -> Option<Instance> {
+        let name = self.by_id.remove(&id)?;
+        id.retire();
+        self.by_name.shift_remove(&name)
+    }
+
+    /// Removes every instance.
+    pub fn clear(&mut self) {
+        for id in self.by_id.keys() {
+            id.retire();
+        }
+        self.by_id.clear();
+        self.by_name.clear();
+        self.shared.clear();
+    }
+
+    /// The value of slot `index` (described by `slot`) of instance `id`.
+    pub fn read(&self, id: InstanceId, index: usize, slot: &SlotDef) -> Option<Value> {
+        if slot.shared {
+            return self.shared.get(&(slot.class, slot.name)).cloned();
+        }
+        self.get(id)?.slots.get(index).cloned()
+    }
+
+    /// Writes slot `index` (described by `slot`) of instance `id`. Every slot
+    /// change comes here: object pattern matching will be notified from here.
+    pub fn write(&mut self, id: InstanceId, index: usize, slot: &SlotDef, value: Value) {
+        if slot.shared {
+            self.shared.insert((slot.class, slot.name), value);
+            return;
+        }
+        if let Some(place) = self.get_mut(id).and_then(|i| i.slots.get_mut(index)) {
+            *place = value;
+        }
+    }
+}
+
+/// The value a slot holds before any default: `nil`, or `()` for a multislot.
+fn empty_value(slot: &SlotDef) -> Value {
+    if slot.multi {
+        Value::empty_multifield()
+    } else {
+        Value::nil()
+    }
+}
