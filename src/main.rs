@@ -163,11 +163,15 @@ enum Command {
         #[command(flatten)]
         hypotheses: HypothesisFlags,
     },
-    /// The playground: a local web page to edit rule files, run or step them on bundled puzzles.
+    /// The playground: a web page to write, run and step CLIPS programs and puzzle rule files.
     Serve {
-        /// The port on 127.0.0.1 (0 picks a free one); the page's address is printed.
+        /// The port (0 picks a free one); the page's address is printed.
         #[arg(long, default_value_t = 8421)]
         port: u16,
+        /// The address to listen on: 127.0.0.1 (this machine only) unless given, e.g.
+        /// `0.0.0.0` for a class on the local network, or `ADDR:PORT`.
+        #[arg(long, value_name = "ADDR")]
+        listen: Option<String>,
     },
     /// An interactive CLIPS prompt: line editing, history, tab completion, `(exit)` or Ctrl-D to leave.
     Repl {
@@ -446,13 +450,17 @@ fn real_main(cli: Cli) -> ExitCode {
                 }
             }
         }
-        Command::Serve { port } => match salience::serve::serve(port, &mut std::io::stdout()) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::from(2)
+        Command::Serve { port, listen } => {
+            match salience::serve::listen_address(listen.as_deref(), port)
+                .and_then(|address| salience::serve::serve(address, &mut std::io::stdout()))
+            {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(2)
+                }
             }
-        },
+        }
         Command::Repl {
             history,
             diagnostics,

@@ -1,11 +1,17 @@
 //! `salience serve`: the playground's API checked against independent truth (each step's
 //! grid holds exactly the deductions its resolution path lists so far; the end of a run is
-//! what `salience solve` gives; problems sit at the line that was broken), requests it
-//! must refuse, and the page driven in a real headless browser (Debian's chromium through
-//! chromedriver): stepping, running, and an edit that breaks the rule file.
+//! what `salience solve` gives; problems sit at the line that was broken; the teaching
+//! examples print what the CLIPS 6.41 console printed; a pasted puzzle's answer is the
+//! bundled one transposed), requests it must refuse, file and process access refused,
+//! every bound, 50 clients at once, and the page driven in a real headless browser
+//! (Debian's chromium through chromedriver): program mode's panes checked against the
+//! engine's own `(facts)`, `(agenda)`, `why` and `why-not` at each step, a `(read)`
+//! answered, a breakpoint, a share link, a pasted puzzle, phone width; puzzle mode's
+//! stepping, running, and an edit that breaks the rule file.
 //!
 //! `SALIENCE_PLAYGROUND_SCREENSHOT=docs/playground.png cargo test --release --test serve`
-//! also saves the browser's picture of the playground after a run.
+//! also saves the browser's picture of the playground after a run, and
+//! `SALIENCE_PROGRAM_SCREENSHOT=docs/playground-program.png` that of program mode.
 
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};
@@ -34,7 +40,7 @@ impl Drop for Running {
 
 /// `salience serve --port 0`, with the address it printed.
 struct Playground {
-    _process: Running,
+    process: Running,
     /// `127.0.0.1:PORT`.
     address: String,
 }
@@ -59,10 +65,7 @@ impl Playground {
             .unwrap_or_else(|| panic!("no address in {line:?}"))
             .to_string();
         assert!(address.starts_with("127.0.0.1:"), "{address}");
-        Playground {
-            _process: process,
-            address,
-        }
+        Playground { process, address }
     }
 
     fn url(&self) -> String {
@@ -97,6 +100,32 @@ impl Playground {
     fn run(&self, request: &Value) -> (u16, Value) {
         let (status, body) = self.exchange("POST", "/api/run", &self.address, &request.to_string());
         (status, serde_json::from_str(&body).expect("JSON reply"))
+    }
+
+    /// A program-mode run: the status code and the reply.
+    fn program(&self, request: &Value) -> (u16, Value) {
+        let (status, body) =
+            self.exchange("POST", "/api/program", &self.address, &request.to_string());
+        (status, serde_json::from_str(&body).expect("JSON reply"))
+    }
+
+    /// A program-mode run that must succeed.
+    fn state(&self, request: &Value) -> Value {
+        let (status, reply) = self.program(request);
+        assert_eq!(status, 200, "{reply}");
+        assert_eq!(reply["ok"], true, "{reply}");
+        reply
+    }
+
+    /// The server's resident memory, in kB.
+    fn resident_kb(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.process.0.id()))
+            .expect("the server's status");
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmRSS:"))
+            .and_then(|v| v.split_whitespace().next()?.parse().ok())
+            .expect("VmRSS")
     }
 
     /// A run that must succeed.
@@ -379,6 +408,54 @@ fn a_rule_that_never_stops_is_stopped_by_the_firing_limit() {
     assert!(started.elapsed() < Duration::from_secs(30));
 }
 
+/// The first puzzle of the bundled Hitori file, transposed: a puzzle of its own whose
+/// answer is the transposed answer.
+fn transposed_first_hitori() -> String {
+    let rows: Vec<Vec<String>> = read("hitori/examples/singles.txt")
+        .lines()
+        .skip_while(|l| l.starts_with('#'))
+        .take_while(|l| !l.trim().is_empty())
+        .map(|l| l.split_whitespace().map(str::to_string).collect())
+        .collect();
+    (0..rows[0].len())
+        .map(|c| {
+            rows.iter()
+                .map(|r| r[c].clone())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn a_pasted_puzzle_is_solved_like_a_bundled_one() {
+    let playground = Playground::start();
+    let rules = read("rulebases/hitori/hypothesis.clp");
+    let bundled = playground.played(&request("hitori", 0, 3, &rules));
+    let mut pasted = request("hitori", 0, 3, &rules);
+    pasted["puzzle_text"] = json!(transposed_first_hitori());
+    let pasted = playground.played(&pasted);
+    assert_eq!(pasted["status"], "solved", "{pasted}");
+    let rows: Vec<String> = serde_json::from_value(bundled["answer"].clone()).expect("rows");
+    let transposed: Vec<String> = (0..rows[0].len())
+        .map(|c| rows.iter().map(|r| r.as_bytes()[c] as char).collect())
+        .collect();
+    assert_eq!(pasted["answer"], json!(transposed));
+    // A puzzle that does not read is named as such, with its line.
+    let mut broken = request("hitori", 0, 3, &rules);
+    broken["puzzle_text"] = json!("1 2\n3 x\n");
+    let (status, reply) = playground.run(&broken);
+    assert_eq!(status, 400);
+    assert!(
+        reply["message"]
+            .as_str()
+            .expect("message")
+            .contains("pasted puzzle"),
+        "{reply}"
+    );
+}
+
 #[test]
 fn requests_the_page_would_not_make_are_refused_with_a_reason() {
     let playground = Playground::start();
@@ -433,11 +510,302 @@ fn the_page_needs_nothing_from_outside() {
     );
 }
 
+/// A teaching example with what CLIPS 6.41 printed for it: its conformance batch file
+/// (`tests/conformance/batch/teach_NAME.bat`: load, reset, run with answers, facts) and
+/// the console's transcript.
+struct Taught {
+    file: String,
+    text: String,
+    /// The answers the batch file gives to the example's `(read)`s.
+    answers: Vec<String>,
+    /// What `(run)` printed on the console (the answers echoed).
+    printed: String,
+    /// The `(facts)` listing after the run.
+    facts: Vec<String>,
+}
+
+fn teaching_examples() -> Vec<Taught> {
+    let mut files: Vec<_> = std::fs::read_dir(repo("examples/teaching"))
+        .expect("examples/teaching")
+        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
+        .filter(|f| f.ends_with(".clp"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|file| {
+            let name = format!("teach_{}", file.trim_end_matches(".clp").replace('-', "_"));
+            let batch = read(&format!("tests/conformance/batch/{name}.bat"));
+            let transcript = read(&format!("tests/conformance/batch/{name}.out"));
+            let answers = batch
+                .lines()
+                .skip_while(|l| *l != "(run)")
+                .skip(1)
+                .take_while(|l| *l != "(facts)")
+                .map(str::to_string)
+                .collect();
+            let (_, after_run) = transcript.split_once("CLIPS> (run)\n").expect("a run");
+            let (printed, after) = after_run.split_once("CLIPS> (facts)\n").expect("facts");
+            let facts = after
+                .lines()
+                .take_while(|l| l.starts_with("f-"))
+                .map(str::to_string)
+                .collect();
+            Taught {
+                text: read(&format!("examples/teaching/{file}")),
+                file,
+                answers,
+                printed: printed.to_string(),
+                facts,
+            }
+        })
+        .collect()
+}
+
+fn program_request(file: &str, text: &str) -> Value {
+    json!({ "files": [{ "name": file, "text": text }] })
+}
+
+#[test]
+fn teaching_examples_print_what_clips_prints() {
+    let playground = Playground::start();
+    let examples = teaching_examples();
+    assert!(examples.len() >= 9, "{} examples", examples.len());
+    let (_, catalog) = playground.get("/api/catalog");
+    let catalog: Value = serde_json::from_str(&catalog).expect("JSON");
+    for taught in &examples {
+        let listed = catalog["examples"]
+            .as_array()
+            .expect("examples")
+            .iter()
+            .find(|e| e["file"] == taught.file.as_str())
+            .unwrap_or_else(|| panic!("{} is not in the catalog", taught.file));
+        assert_eq!(listed["text"], taught.text.as_str());
+        assert!(
+            taught.text.contains("Try:"),
+            "{}: no comment on what to try",
+            taught.file
+        );
+        let mut request = program_request(&taught.file, &taught.text);
+        request["input"] = json!(taught.answers);
+        let state = playground.state(&request);
+        assert_eq!(state["stop"], "end", "{}: {state}", taught.file);
+        assert_eq!(state["output"], taught.printed.as_str(), "{}", taught.file);
+        assert_eq!(state["facts"], json!(taught.facts), "{}", taught.file);
+    }
+}
+
+#[test]
+fn a_read_stops_the_run_until_it_is_answered() {
+    let playground = Playground::start();
+    let text = read("examples/teaching/animals.clp");
+    let mut request = program_request("animals.clp", &text);
+    let asked = playground.state(&request);
+    assert_eq!(asked["stop"], "input");
+    assert_eq!(asked["output"], "Does it have feathers? (yes/no) ");
+    request["input"] = json!(["yes"]);
+    let next = playground.state(&request);
+    assert_eq!(next["stop"], "input");
+    assert!(
+        next["output"]
+            .as_str()
+            .expect("output")
+            .ends_with("yes\nDoes it fly? (yes/no) "),
+        "{next}"
+    );
+    assert_eq!(
+        next["facts"][0],
+        "f-1     (answer (question feathers) (value yes))"
+    );
+    request["input"] = json!(["yes", "yes"]);
+    let done = playground.state(&request);
+    assert_eq!(done["stop"], "end");
+    assert!(done["output"]
+        .as_str()
+        .expect("output")
+        .ends_with("I think it is a eagle.\n"));
+}
+
+#[test]
+fn the_playground_refuses_files_and_processes() {
+    let playground = Playground::start();
+    let dir = std::env::temp_dir().join(format!("salience-serve-refusals-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("scratch");
+    let keep = dir.join("keep.txt");
+    std::fs::write(&keep, "(kept)").expect("keep.txt");
+    let made = dir.join("made.txt");
+    let actions = [
+        format!("(open \"{}\" o \"w\")", made.display()),
+        format!("(save-facts \"{}\")", made.display()),
+        format!("(dribble-on \"{}\")", made.display()),
+        format!("(system \"touch {}\")", made.display()),
+        format!("(remove \"{}\")", keep.display()),
+        format!("(rename \"{}\" \"{}\")", keep.display(), made.display()),
+        format!("(load \"{}\")", keep.display()),
+        format!("(batch \"{}\")", keep.display()),
+        format!("(load-facts \"{}\")", keep.display()),
+        "(chdir \"/\")".to_string(),
+        "(exit)".to_string(),
+        "(eval \"(system \\\"true\\\")\")".to_string(),
+    ];
+    for action in actions {
+        let text = format!("(defrule try => {action} (assert (went-on)))");
+        let state = playground.state(&program_request("try.clp", &text));
+        assert_eq!(state["stop"], "error", "{action}: {state}");
+        let message = state["message"].as_str().expect("message");
+        assert!(
+            message.contains("is not available here"),
+            "{action}: {message}"
+        );
+        assert_eq!(state["facts"], json!([]), "{action}");
+        assert!(!made.exists() && keep.exists(), "{action}");
+    }
+    // The server is still there.
+    assert_eq!(playground.get("/api/catalog").0, 200);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn every_run_is_bounded() {
+    let playground = Playground::start();
+    // Firings.
+    let counting = "(deffacts start (n 0))
+        (defrule count ?f <- (n ?x) => (retract ?f) (assert (n (+ ?x 1))))";
+    let state = playground.state(&program_request("count.clp", counting));
+    assert_eq!(state["stop"], "limit", "{state}");
+    assert!(state["message"]
+        .as_str()
+        .expect("message")
+        .contains("firing"));
+    assert_eq!(state["firings"], 100_000);
+    // Time, inside one firing.
+    let started = Instant::now();
+    let spinning = "(defrule spin => (while TRUE do (bind ?x 1)))";
+    let state = playground.state(&program_request("spin.clp", spinning));
+    assert!(
+        state["message"]
+            .as_str()
+            .expect("message")
+            .contains("time limit"),
+        "{state}"
+    );
+    assert!(started.elapsed() < Duration::from_secs(60));
+    // Output.
+    let printing = "(defrule print => (loop-for-count 200000 (printout t \"0123456789\" crlf)))";
+    let state = playground.state(&program_request("print.clp", printing));
+    assert_eq!(state["output_cut"], true);
+    assert_eq!(state["output"].as_str().expect("output").len(), 1 << 20);
+    // Memory: a multifield that doubles until the server holds too much.
+    let growing =
+        "(defrule grow => (bind ?x (create$ a)) (while TRUE do (bind ?x (create$ ?x ?x))))";
+    let state = playground.state(&program_request("grow.clp", growing));
+    assert!(
+        state["message"]
+            .as_str()
+            .expect("message")
+            .contains("memory limit"),
+        "{state}"
+    );
+    // A request body over the bound is refused unread.
+    let huge = "x".repeat(2 << 20);
+    let (status, _) = playground.exchange("POST", "/api/program", &playground.address, &huge);
+    assert_eq!(status, 413);
+    assert_eq!(playground.get("/api/catalog").0, 200);
+}
+
+#[test]
+fn hosts_other_than_an_address_or_localhost_are_refused() {
+    let playground = Playground::start();
+    let port = playground.address.split(':').nth(1).expect("port");
+    for (host, status) in [
+        (format!("127.0.0.1:{port}"), 200),
+        (format!("localhost:{port}"), 200),
+        (format!("192.168.1.5:{port}"), 200),
+        (format!("[::1]:{port}"), 200),
+        (format!("evil.example:{port}"), 403),
+        ("127.0.0.1:1".to_string(), 403),
+        ("127.0.0.1".to_string(), 403),
+    ] {
+        assert_eq!(
+            playground.exchange("GET", "/api/catalog", &host, "").0,
+            status,
+            "{host}"
+        );
+    }
+    // --listen: the address printed is the one asked for; a bad one is named.
+    let out = Command::new(env!("CARGO_BIN_EXE_salience"))
+        .args(["serve", "--listen", "nowhere"])
+        .output()
+        .expect("salience serve runs");
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--listen nowhere"));
+}
+
+#[test]
+fn fifty_clients_at_once_are_all_answered() {
+    // 50 clients on loopback, each sending 4 program runs (the family example, 16
+    // firings) one after the other: every reply is right, and the figures are printed
+    // for the README.
+    const CLIENTS: usize = 50;
+    const EACH: usize = 4;
+    let playground = Playground::start();
+    let request = program_request("family.clp", &read("examples/teaching/family.clp"));
+    let expected = playground.state(&request)["output"].clone();
+    let before = playground.resident_kb();
+    let started = Instant::now();
+    let latencies: Vec<Duration> = std::thread::scope(|scope| {
+        let clients: Vec<_> = (0..CLIENTS)
+            .map(|_| {
+                scope.spawn(|| {
+                    (0..EACH)
+                        .map(|_| {
+                            let sent = Instant::now();
+                            let state = playground.state(&request);
+                            assert_eq!(state["output"], expected);
+                            sent.elapsed()
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        clients
+            .into_iter()
+            .flat_map(|c| c.join().expect("a client"))
+            .collect()
+    });
+    let wall = started.elapsed();
+    let after = playground.resident_kb();
+    let mut sorted = latencies.clone();
+    sorted.sort();
+    assert_eq!(sorted.len(), CLIENTS * EACH);
+    println!(
+        "load test: {} requests from {CLIENTS} clients in {:.2} s ({:.0}/s); latency median {} ms, \
+         95th percentile {} ms, max {} ms; server memory {} MB before, {} MB after",
+        sorted.len(),
+        wall.as_secs_f64(),
+        sorted.len() as f64 / wall.as_secs_f64(),
+        sorted[sorted.len() / 2].as_millis(),
+        sorted[sorted.len() * 95 / 100].as_millis(),
+        sorted[sorted.len() - 1].as_millis(),
+        before / 1024,
+        after / 1024,
+    );
+    // Nothing is kept between requests: memory stays within the run bound.
+    assert!(after < 512 * 1024, "{after} kB after the load test");
+    // And the server still answers.
+    assert_eq!(playground.get("/api/catalog").0, 200);
+}
+
 mod browser {
     //! The page in headless chromium, driven through chromedriver (WebDriver).
 
     use super::*;
     use fantoccini::{Client, ClientBuilder, Locator};
+    use salience_engine::env::{Environment, TextInput, WHY_DEPTH};
+    use salience_engine::value::FactId;
+    use std::cell::RefCell;
+    use std::collections::BTreeMap;
+    use std::rc::Rc;
 
     /// chromedriver on a free port, or why it cannot run here.
     fn chromedriver() -> Result<(Running, u16), String> {
@@ -534,6 +902,409 @@ mod browser {
             .expect("text")
     }
 
+    /// Runs `script` in the page (with `arguments`) and waits for the request it makes.
+    async fn act(client: &Client, script: &str, arguments: Vec<Value>) {
+        client
+            .execute(
+                &format!("document.body.dataset.busy = 'clicked'; {script}"),
+                arguments,
+            )
+            .await
+            .expect("script runs");
+        until(client, "document.body.dataset.busy === 'no'").await;
+    }
+
+    async fn value(client: &Client, expression: &str) -> Value {
+        client
+            .execute(&format!("return {expression};"), vec![])
+            .await
+            .unwrap_or_else(|e| panic!("{expression}: {e}"))
+    }
+
+    /// The engine itself, run as far as the page says: its `(facts)` indices, its
+    /// `(agenda MODULE)` lines of each module (blanks squeezed), and the environment.
+    fn engine_at(
+        text: &str,
+        answers: &[String],
+        firings: u64,
+    ) -> (Vec<String>, Agenda, Environment) {
+        let mut env = Environment::new();
+        let out = env.capture_output();
+        env.set_input(Rc::new(RefCell::new(TextInput {
+            text: answers.iter().map(|a| format!("{a}\n")).collect(),
+            pos: 0,
+            echo: true,
+        })));
+        env.set_journal(true);
+        env.load_str(text, "example.clp")
+            .expect("the example loads");
+        env.reset();
+        if firings > 0 {
+            env.run(Some(firings)).expect("the example runs");
+        }
+        out.take();
+        env.execute_str("(facts)", "facts");
+        let facts = out
+            .take()
+            .lines()
+            .filter_map(|l| l.split_whitespace().next().filter(|f| f.starts_with("f-")))
+            .map(str::to_string)
+            .collect();
+        let modules: Vec<String> = env
+            .rt
+            .program
+            .modules
+            .iter()
+            .map(|m| m.name.to_string())
+            .collect();
+        let mut agenda = BTreeMap::new();
+        for module in modules {
+            env.execute_str(&format!("(agenda {module})"), "agenda");
+            let lines: Vec<String> = out
+                .take()
+                .lines()
+                .filter(|l| !l.starts_with("For a total"))
+                .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+                .collect();
+            if !lines.is_empty() {
+                agenda.insert(module, lines);
+            }
+        }
+        (facts, agenda, env)
+    }
+
+    /// Agenda lines by module.
+    type Agenda = BTreeMap<String, Vec<String>>;
+
+    /// The facts pane's indices (in index order), the agenda pane's lines by module as
+    /// `(agenda MODULE)` shows them, and the firings shown.
+    async fn panes(client: &Client) -> (Vec<String>, Agenda, u64) {
+        let facts: Vec<String> = serde_json::from_value(
+            value(
+                client,
+                "[...document.querySelectorAll('#p-facts .fact')].map((e) => Number(e.dataset.id))\
+                 .sort((a, b) => a - b).map((n) => `f-${n}`)",
+            )
+            .await,
+        )
+        .expect("fact ids");
+        let rows: Vec<Vec<String>> = serde_json::from_value(
+            value(
+                client,
+                "[...document.querySelectorAll('#p-agenda tr.activation')]\
+                 .map((r) => [...r.cells].map((c) => c.textContent))",
+            )
+            .await,
+        )
+        .expect("agenda rows");
+        let mut agenda = Agenda::new();
+        for row in rows {
+            agenda
+                .entry(row[3].clone())
+                .or_default()
+                .push(format!("{} {}: {}", row[0], row[1], row[2]));
+        }
+        let firings = text(client, "#p-status")
+            .await
+            .split_whitespace()
+            .next()
+            .and_then(|n| n.parse().ok())
+            .expect("the firings shown");
+        (facts, agenda, firings)
+    }
+
+    #[tokio::test(flavor = "current_thread")]
+    async fn a_class_works_through_the_teaching_examples() {
+        let (_driver, port) = match chromedriver() {
+            Ok(found) => found,
+            Err(why) => {
+                println!("skipped: the playground was not opened in a browser: {why}");
+                return;
+            }
+        };
+        let playground = Playground::start();
+        let client = browser(port).await;
+        client
+            .goto(&playground.url())
+            .await
+            .expect("the page opens");
+        until(&client, "document.body.dataset.ready === 'yes'").await;
+        let examples = teaching_examples();
+        let titles: Vec<String> = serde_json::from_value(
+            value(
+                &client,
+                "[...document.querySelectorAll('#example option')].map((o) => o.value)",
+            )
+            .await,
+        )
+        .expect("options");
+        assert!(titles.len() > examples.len(), "{titles:?}");
+
+        // Every example: step forward and back, the panes equal the engine's state.
+        for index in 0..titles.len() - 1 {
+            act(
+                &client,
+                "const s = document.getElementById('example'); s.value = arguments[0]; \
+                 s.dispatchEvent(new Event('change'));",
+                vec![json!(index.to_string())],
+            )
+            .await;
+            let source: String = serde_json::from_value(
+                value(&client, "document.getElementById('p-editor').value").await,
+            )
+            .expect("the editor");
+            let taught = examples
+                .iter()
+                .find(|t| t.text == source)
+                .unwrap_or_else(|| panic!("example {index} is not one of examples/teaching"));
+            let mut answers: Vec<String> = Vec::new();
+            let moves = [
+                "p-step", "p-step", "p-step", "p-back", "p-step", "p-back", "p-back",
+            ];
+            for id in moves {
+                let disabled = value(
+                    &client,
+                    &format!("document.getElementById('{id}').disabled"),
+                )
+                .await;
+                if disabled == json!(true) {
+                    continue;
+                }
+                click_and_wait(&client, id).await;
+                if !client
+                    .find(Locator::Id("ask"))
+                    .await
+                    .expect("ask")
+                    .is_displayed()
+                    .await
+                    .expect("shown")
+                {
+                    let (facts, agenda, firings) = panes(&client).await;
+                    let (engine_facts, engine_agenda, _) =
+                        engine_at(&taught.text, &answers, firings);
+                    assert_eq!(
+                        facts, engine_facts,
+                        "{} after {firings} firings",
+                        taught.file
+                    );
+                    assert_eq!(
+                        agenda, engine_agenda,
+                        "{} after {firings} firings",
+                        taught.file
+                    );
+                } else {
+                    // A (read): answer as the conformance batch file does.
+                    let answer = taught.answers[answers.len()].clone();
+                    answers.push(answer.clone());
+                    let input = client.find(Locator::Id("ask-input")).await.expect("input");
+                    input.send_keys(&answer).await.expect("typing");
+                    click_and_wait(&client, "ask-send").await;
+                }
+            }
+        }
+
+        // The animal identifier asks in the page; the whole run prints what CLIPS printed.
+        act(
+            &client,
+            "const s = document.getElementById('example'); s.value = '0'; s.dispatchEvent(new Event('change'));",
+            vec![],
+        )
+        .await;
+        let animals = examples
+            .iter()
+            .find(|t| t.file == "animals.clp")
+            .expect("animals");
+        click_and_wait(&client, "p-run").await;
+        for answer in &animals.answers {
+            until(&client, "!document.getElementById('ask').hidden").await;
+            let input = client.find(Locator::Id("ask-input")).await.expect("input");
+            input.send_keys(answer).await.expect("typing");
+            click_and_wait(&client, "ask-send").await;
+        }
+        assert_eq!(
+            value(&client, "document.getElementById('p-output').textContent").await,
+            json!(animals.printed)
+        );
+        let (_, _, firings) = panes(&client).await;
+        let (_, _, env) = engine_at(&animals.text, &animals.answers, firings);
+
+        // A click on a fact shows its derivation; on a rule, why it has not fired.
+        act(
+            &client,
+            "document.querySelector('#p-facts .fact[data-id=\"2\"]').click();",
+            vec![],
+        )
+        .await;
+        let derivation = env.why(FactId(2), WHY_DEPTH).expect("why");
+        assert_eq!(
+            value(
+                &client,
+                "document.getElementById('explain-text').textContent"
+            )
+            .await,
+            json!(derivation)
+        );
+        assert!(
+            derivation.contains("asserted by rule ask-flies"),
+            "{derivation}"
+        );
+        act(
+            &client,
+            "document.querySelector('#p-rules li[data-rule=\"zebra\"]').click();",
+            vec![],
+        )
+        .await;
+        if let Ok(file) = std::env::var("SALIENCE_PROGRAM_SCREENSHOT") {
+            client.set_window_size(1280, 1000).await.expect("resize");
+            let png = client.screenshot().await.expect("a screenshot");
+            std::fs::write(&file, png).expect("the screenshot is written");
+            client.set_window_size(1200, 800).await.expect("resize");
+        }
+        let why_not = env.why_not("zebra").expect("why-not");
+        assert_eq!(
+            value(
+                &client,
+                "document.getElementById('explain-text').textContent"
+            )
+            .await,
+            json!(why_not)
+        );
+
+        // A breakpoint set in the gutter on REPORT::fault; Run to breakpoint stops before it.
+        let diagnosis = examples
+            .iter()
+            .find(|t| t.file == "diagnosis.clp")
+            .expect("diagnosis");
+        let (_, catalog) = playground.get("/api/catalog");
+        let catalog: Value = serde_json::from_str(&catalog).expect("JSON");
+        let index = catalog["examples"]
+            .as_array()
+            .expect("examples")
+            .iter()
+            .position(|e| e["file"] == "diagnosis.clp")
+            .expect("the diagnosis example");
+        act(
+            &client,
+            "const s = document.getElementById('example'); s.value = arguments[0]; s.dispatchEvent(new Event('change'));",
+            vec![json!(index.to_string())],
+        )
+        .await;
+        let line = 1 + diagnosis
+            .text
+            .lines()
+            .position(|l| l.starts_with("(defrule REPORT::fault"))
+            .expect("the rule");
+        // Scrolled to, as a student would scroll the editor there.
+        client
+            .execute(
+                "const e = document.getElementById('p-editor'); \
+                 e.scrollTop = document.getElementById(arguments[0]).offsetTop - 40; \
+                 e.dispatchEvent(new Event('scroll'));",
+                vec![json!(format!("p-gutter-line-{line}"))],
+            )
+            .await
+            .expect("scrolled");
+        client
+            .find(Locator::Id(&format!("p-gutter-line-{line}")))
+            .await
+            .expect("the line number")
+            .click()
+            .await
+            .expect("click");
+        let marked = client
+            .find(Locator::Css("#p-gutter div.break"))
+            .await
+            .expect("a breakpoint");
+        assert_eq!(marked.text().await.expect("number"), line.to_string());
+        click_and_wait(&client, "p-break").await;
+        let status = text(&client, "#p-status").await;
+        assert!(status.contains("stopped at a breakpoint"), "{status}");
+        let first = text(&client, "#p-agenda tr.activation").await;
+        assert!(first.contains("fault"), "{first}");
+        let (facts, agenda, firings) = panes(&client).await;
+        let (engine_facts, engine_agenda, _) = engine_at(&diagnosis.text, &[], firings);
+        assert_eq!((facts, agenda), (engine_facts, engine_agenda));
+
+        // Phone width: nothing wider than the screen.
+        client.set_window_size(390, 844).await.expect("resize");
+        let fits = value(
+            &client,
+            "document.documentElement.scrollWidth <= window.innerWidth + 1",
+        )
+        .await;
+        assert_eq!(fits, json!(true), "the page is wider than a phone");
+        client.set_window_size(1200, 800).await.expect("resize");
+
+        // A share link opens the same program.
+        act(&client, "const s = document.getElementById('example'); s.value = '1'; s.dispatchEvent(new Event('change'));", vec![]).await;
+        click_and_wait(&client, "p-step").await;
+        click_and_wait(&client, "p-step").await;
+        let shown: Value = value(&client, "document.getElementById('p-editor').value").await;
+        client
+            .find(Locator::Id("share"))
+            .await
+            .expect("share")
+            .click()
+            .await
+            .expect("click");
+        until(
+            &client,
+            "document.getElementById('share-link').value.includes('#z=')",
+        )
+        .await;
+        let link: String = serde_json::from_value(
+            value(&client, "document.getElementById('share-link').value").await,
+        )
+        .expect("the link");
+        client.goto("about:blank").await.expect("away");
+        client.goto(&link).await.expect("the link opens");
+        until(&client, "document.body.dataset.ready === 'yes'").await;
+        assert_eq!(
+            value(&client, "document.getElementById('p-editor').value").await,
+            shown
+        );
+        assert_eq!(
+            value(&client, "document.getElementById('example').value").await,
+            json!("own")
+        );
+
+        // Puzzle mode takes a pasted puzzle.
+        click_and_wait(&client, "mode-puzzle").await;
+        until(
+            &client,
+            "document.getElementById('status').textContent.startsWith('Step 0 of ')",
+        )
+        .await;
+        act(
+            &client,
+            "document.getElementById('level').value = '3'; document.getElementById('level').dispatchEvent(new Event('change'));",
+            vec![],
+        )
+        .await;
+        client
+            .find(Locator::Css("#paste summary"))
+            .await
+            .expect("the paste box")
+            .click()
+            .await
+            .expect("opened");
+        client
+            .execute(
+                "document.getElementById('puzzle-text').value = arguments[0];",
+                vec![json!(transposed_first_hitori())],
+            )
+            .await
+            .expect("pasted");
+        click_and_wait(&client, "use-puzzle").await;
+        click_and_wait(&client, "run").await;
+        let status = text(&client, "#status").await;
+        assert!(status.contains("the whole run: solved"), "{status}");
+
+        let errors = value(&client, "document.body.dataset.errors").await;
+        assert_eq!(errors, json!("0"), "script errors on the page");
+        client.close().await.expect("the browser closes");
+    }
+
     #[tokio::test(flavor = "current_thread")]
     async fn a_student_steps_runs_and_breaks_the_rule_file() {
         let (_driver, port) = match chromedriver() {
@@ -550,7 +1321,12 @@ mod browser {
             .await
             .expect("the page opens");
         until(&client, "document.body.dataset.ready === 'yes'").await;
-        assert!(text(&client, "#status").await.starts_with("Step 0 of "));
+        click_and_wait(&client, "mode-puzzle").await;
+        until(
+            &client,
+            "document.getElementById('status').textContent.startsWith('Step 0 of ')",
+        )
+        .await;
         let grid_at_start = text(&client, "#grid").await;
 
         // Three steps: the grid changes, the third change is shown with its rule.
@@ -635,7 +1411,7 @@ mod browser {
         assert_eq!(marked.text().await.expect("number"), line.to_string());
         assert_eq!(
             marked.attr("id").await.expect("id"),
-            Some(format!("line-{line}"))
+            Some(format!("gutter-line-{line}"))
         );
         let rendered = text(&client, "#rendered").await;
         assert!(

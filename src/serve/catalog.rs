@@ -1,6 +1,7 @@
 //! What the playground offers: for each puzzle kind, the example puzzles bundled in the
 //! binary and the rule levels a student can edit.
 
+use super::examples::EXAMPLES;
 use super::play::{play, PlayError, PlayRequest, Played};
 use crate::solve::hitori::Hitori;
 use crate::solve::kakuro::Kakuro;
@@ -73,6 +74,9 @@ impl<K: PuzzleKind + Send + Sync> Playable for Bundled<K> {
     }
 
     fn play(&self, request: &PlayRequest) -> Result<Played, PlayError> {
+        if let Some(text) = &request.puzzle_text {
+            return play::<K>(&pasted::<K>(text)?, request);
+        }
         let numbered = self.puzzles.get(request.puzzle).ok_or_else(|| {
             PlayError::BadRequest(format!(
                 "{} has {} bundled puzzles, no puzzle {}",
@@ -83,6 +87,24 @@ impl<K: PuzzleKind + Send + Sync> Playable for Bundled<K> {
         })?;
         play::<K>(&numbered.puzzle, request)
     }
+}
+
+/// The first puzzle of a text the user pasted, in any format `salience solve` reads;
+/// the reader's message, with the line, when it does not read.
+fn pasted<K: PuzzleKind>(text: &str) -> Result<K::Puzzle, PlayError> {
+    let first = K::parse(text, None)
+        .map_err(|e| PlayError::BadRequest(format!("the pasted puzzle does not read: {e}")))?
+        .into_iter()
+        .next()
+        .ok_or_else(|| {
+            PlayError::BadRequest(format!("no {} puzzle in the pasted text", K::NAME))
+        })?;
+    first.map(|p| p.puzzle).map_err(|e| {
+        PlayError::BadRequest(format!(
+            "the pasted puzzle does not read: line {}: {}",
+            e.line, e.message
+        ))
+    })
 }
 
 /// Every kind the playground offers, in the picker's order.
@@ -120,7 +142,10 @@ impl Catalog {
 
     /// Every kind with its puzzles and levels, for the page.
     pub fn describe(&self) -> Value {
-        json!({ "kinds": self.kinds.iter().map(|k| k.describe()).collect::<Vec<_>>() })
+        json!({
+            "kinds": self.kinds.iter().map(|k| k.describe()).collect::<Vec<_>>(),
+            "examples": EXAMPLES,
+        })
     }
 
     /// Runs a request on the kind it names.

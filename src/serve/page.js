@@ -9,6 +9,8 @@ let catalog = null;
 // the server uses as a starting point for the next step's search.
 const shown = { step: 0, steps: 0, firingsAt: {} };
 let problemLines = new Map();
+// A puzzle the user pasted (null: the bundled puzzle picked).
+let puzzleText = null;
 
 function kind() { return catalog.kinds[Number($('kind').value)]; }
 
@@ -45,24 +47,31 @@ function edited() {
 }
 
 function gutter() {
-  const lines = $('editor').value.split('\n').length;
-  const g = $('gutter');
+  lineNumbers($('editor'), $('gutter'), problemLines, new Set());
+}
+
+// Line numbers beside an editor: `bad` maps a line to its problem, `marked` holds the
+// lines with a breakpoint.
+function lineNumbers(editor, g, bad, marked) {
+  const lines = editor.value.split('\n').length;
   g.replaceChildren();
   for (let n = 1; n <= lines; n++) {
     const d = document.createElement('div');
     d.textContent = String(n);
-    d.id = `line-${n}`;
-    if (problemLines.has(n)) {
+    d.id = `${g.id}-line-${n}`;
+    if (bad.has(n)) {
       d.className = 'bad';
-      d.title = problemLines.get(n);
+      d.title = bad.get(n);
+    } else if (marked.has(n)) {
+      d.className = 'break';
+      d.title = 'Breakpoint';
     }
     g.appendChild(d);
   }
-  g.scrollTop = $('editor').scrollTop;
+  g.scrollTop = editor.scrollTop;
 }
 
-function jumpTo(line) {
-  const editor = $('editor');
+function jumpTo(line, editor = $('editor')) {
   const lines = editor.value.split('\n');
   const start = lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0);
   editor.focus();
@@ -78,6 +87,7 @@ async function go(step) {
     puzzle: Number($('puzzle').value),
     level: Number($('level').value),
     rules: $('editor').value,
+    puzzle_text: puzzleText,
     step: step,
     after: step !== null && step > 0 ? shown.firingsAt[step - 1] ?? null : null,
   };
@@ -169,11 +179,15 @@ function showProblems(r) {
   if (r.problems.length > 0) jumpTo(r.problems[0].line);
 }
 
-async function init() {
-  catalog = await (await fetch('/api/catalog')).json();
+async function initPuzzles() {
   catalog.kinds.forEach((k, i) => option($('kind'), i, k.name));
-  $('kind').addEventListener('change', () => { fillKind(); loadRules(); });
-  $('puzzle').addEventListener('change', () => { shown.firingsAt = {}; go(0); });
+  $('kind').addEventListener('change', () => { puzzleText = null; fillKind(); loadRules(); });
+  $('puzzle').addEventListener('change', () => { puzzleText = null; shown.firingsAt = {}; go(0); });
+  $('use-puzzle').addEventListener('click', () => {
+    puzzleText = $('puzzle-text').value;
+    shown.firingsAt = {};
+    go(0);
+  });
   $('level').addEventListener('change', loadRules);
   $('editor').addEventListener('input', edited);
   $('editor').addEventListener('scroll', () => { $('gutter').scrollTop = $('editor').scrollTop; });
@@ -183,7 +197,430 @@ async function init() {
   $('start').addEventListener('click', () => go(0));
   $('restore').addEventListener('click', loadRules);
   fillKind();
-  await loadRules();
+}
+
+// ---- Program mode ----
+
+// The program: its files, the file shown, the answers given to (read), the breakpoints.
+const prog = { files: [], current: 0, input: [], breaks: new Set(), shown: null, last: null };
+
+function currentText() { return prog.files[prog.current].text; }
+
+function tabs() {
+  const bar = $('tabs');
+  bar.replaceChildren();
+  prog.files.forEach((f, i) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = f.name;
+    b.className = i === prog.current ? 'tab current' : 'tab';
+    b.addEventListener('click', () => { prog.current = i; showFile(); });
+    bar.appendChild(b);
+  });
+  const add = document.createElement('button');
+  add.type = 'button';
+  add.className = 'tab add';
+  add.textContent = '+ file';
+  add.title = 'Add a file (loaded after the others)';
+  add.addEventListener('click', () => {
+    const name = window.prompt('File name', `file${prog.files.length + 1}.clp`);
+    if (!name) return;
+    prog.files.push({ name, text: '' });
+    prog.current = prog.files.length - 1;
+    showFile();
+  });
+  bar.appendChild(add);
+  if (prog.files.length > 1) {
+    const remove = document.createElement('button');
+    remove.type = 'button';
+    remove.className = 'tab remove';
+    remove.textContent = '× file';
+    remove.title = 'Remove the file shown';
+    remove.addEventListener('click', () => {
+      prog.files.splice(prog.current, 1);
+      prog.current = 0;
+      showFile();
+    });
+    bar.appendChild(remove);
+  }
+}
+
+// The rule defined at or above `line` of `text`, if any.
+function ruleAt(text, line) {
+  const lines = text.split('\n').slice(0, line);
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const m = /\(\s*defrule\s+([^\s()";]+)/.exec(lines[i]);
+    if (m) return { name: m[1], line: i + 1 };
+  }
+  return null;
+}
+
+// Lines of the file shown that start a rule with a breakpoint.
+function breakLines() {
+  const marked = new Set();
+  currentText().split('\n').forEach((l, i) => {
+    const m = /\(\s*defrule\s+([^\s()";]+)/.exec(l);
+    if (m && prog.breaks.has(m[1])) marked.add(i + 1);
+  });
+  return marked;
+}
+
+let progProblems = new Map();
+
+function progGutter() {
+  lineNumbers($('p-editor'), $('p-gutter'), progProblems, breakLines());
+}
+
+function showFile() {
+  tabs();
+  $('p-editor').value = currentText();
+  $('p-editor').scrollTop = 0;
+  progGutter();
+}
+
+function setProgram(files) {
+  prog.files = files.map((f) => ({ name: f.name, text: f.text }));
+  prog.current = 0;
+  prog.input = [];
+  prog.breaks = new Set();
+  showFile();
+}
+
+function cell(row, text, tag = 'td') {
+  const c = document.createElement(tag);
+  c.textContent = text;
+  row.appendChild(c);
+  return c;
+}
+
+// Asks the server to replay the program: `target` says how far.
+async function program(target, extra = {}) {
+  prog.last = target;
+  const request = {
+    files: prog.files,
+    firings: target.firings,
+    to_break: Boolean(target.toBreak),
+    breaks: [...prog.breaks],
+    input: prog.input,
+    ...extra,
+  };
+  body.dataset.busy = 'yes';
+  $('p-status').textContent = 'Running…';
+  try {
+    const reply = await fetch('/api/program', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(request),
+    });
+    const result = await reply.json();
+    if (result.ok) {
+      showState(result);
+    } else if (result.problems) {
+      showProgramProblems(result);
+    } else {
+      $('p-status').textContent = `Error: ${result.message}`;
+    }
+  } catch (e) {
+    $('p-status').textContent = `The server did not answer: ${e}`;
+  }
+  body.dataset.busy = 'no';
+}
+
+const STOPS = {
+  end: 'no rule left to fire',
+  count: 'stopped after the step',
+  breakpoint: 'stopped at a breakpoint',
+  input: 'waiting for your answer',
+  halt: 'halted',
+  error: 'stopped by an error',
+  limit: 'stopped at a limit',
+};
+
+function showState(r) {
+  prog.shown = r;
+  progProblems = new Map();
+  progGutter();
+  $('p-problems').hidden = true;
+  $('p-status').textContent = `${r.firings} rule firing${r.firings === 1 ? '' : 's'} · ${STOPS[r.stop]}` +
+    (r.message ? `: ${r.message}` : '');
+  $('p-status').dataset.stop = r.stop;
+  $('p-output').textContent = r.output + (r.output_cut ? '\n[output cut: too long]' : '');
+  $('p-output').scrollTop = $('p-output').scrollHeight;
+  $('ask').hidden = r.stop !== 'input';
+  if (r.stop === 'input') $('ask-input').focus();
+  // Facts: a table per template, ordered facts as lines.
+  const facts = $('p-facts');
+  facts.replaceChildren();
+  for (const t of r.templates) {
+    const table = document.createElement('table');
+    table.className = 'facts';
+    const caption = document.createElement('caption');
+    caption.textContent = t.template;
+    table.appendChild(caption);
+    const head = document.createElement('tr');
+    cell(head, 'fact', 'th');
+    t.slots.forEach((s) => cell(head, s, 'th'));
+    table.appendChild(head);
+    for (const [id, values] of t.facts) {
+      const row = document.createElement('tr');
+      row.className = 'fact';
+      row.dataset.id = String(id);
+      cell(row, `f-${id}`);
+      values.forEach((v) => cell(row, v));
+      row.addEventListener('click', () => why(id));
+      table.appendChild(row);
+    }
+    facts.appendChild(table);
+  }
+  if (r.ordered.length > 0) {
+    const list = document.createElement('ul');
+    list.className = 'ordered';
+    for (const f of r.ordered) {
+      const li = document.createElement('li');
+      li.className = 'fact';
+      li.dataset.id = String(f.id);
+      li.textContent = `f-${f.id}  ${f.text}`;
+      li.addEventListener('click', () => why(f.id));
+      list.appendChild(li);
+    }
+    facts.appendChild(list);
+  }
+  if (r.facts.length === 0) facts.textContent = '(no facts)';
+  // Agenda, strategy, focus.
+  $('p-strategy').textContent = `(strategy: ${r.strategy})`;
+  const agenda = $('p-agenda');
+  agenda.replaceChildren();
+  const head = document.createElement('tr');
+  ['salience', 'rule', 'facts', 'module'].forEach((h) => cell(head, h, 'th'));
+  agenda.appendChild(head);
+  for (const a of r.agenda) {
+    const row = document.createElement('tr');
+    row.className = 'activation';
+    [String(a.salience), a.rule, a.facts, a.module].forEach((v) => cell(row, v));
+    row.addEventListener('click', () => whyNot(a.module === 'MAIN' ? a.rule : `${a.module}::${a.rule}`));
+    agenda.appendChild(row);
+  }
+  if (r.agenda.length === 0) cell(agenda.appendChild(document.createElement('tr')), '(empty)').colSpan = 4;
+  $('p-focus').textContent = r.focus.join(' › ') || '(empty)';
+  const rules = $('p-rules');
+  rules.replaceChildren();
+  for (const name of r.rules) {
+    const li = document.createElement('li');
+    li.className = 'rule';
+    li.dataset.rule = name;
+    li.textContent = name + (prog.breaks.has(name) || prog.breaks.has(name.split('::').pop()) ? ' ●' : '');
+    li.addEventListener('click', () => whyNot(name));
+    rules.appendChild(li);
+  }
+  if (r.why !== null && r.why !== undefined) explain(`Why does f-${prog.asked} hold?`, r.why);
+  else if (r.why_not !== null && r.why_not !== undefined) explain(`Why not ${prog.asked}?`, r.why_not);
+  $('p-back').disabled = r.firings === 0;
+  $('p-step').disabled = r.stop === 'end' || r.stop === 'error' || r.stop === 'limit';
+}
+
+function explain(title, text) {
+  $('explain-title').textContent = title;
+  $('explain-text').textContent = text;
+  $('explain').hidden = false;
+}
+
+// The same firing, with an explanation.
+function why(id) {
+  prog.asked = id;
+  return program({ firings: prog.shown.firings }, { why: id });
+}
+
+function whyNot(rule) {
+  prog.asked = rule;
+  return program({ firings: prog.shown.firings }, { why_not: rule });
+}
+
+function showProgramProblems(r) {
+  prog.shown = null;
+  const here = prog.files[prog.current].name;
+  progProblems = new Map(r.problems.filter((p) => p.file === here).map((p) => [p.line, p.message]));
+  progGutter();
+  const list = $('p-problem-list');
+  list.replaceChildren();
+  for (const p of r.problems) {
+    const li = document.createElement('li');
+    li.textContent = `${p.file} line ${p.line}, column ${p.column}: ${p.clips || p.message}`;
+    li.addEventListener('click', () => {
+      prog.current = Math.max(0, prog.files.findIndex((f) => f.name === p.file));
+      showFile();
+      jumpTo(p.line, $('p-editor'));
+    });
+    list.appendChild(li);
+  }
+  $('p-rendered').textContent = r.rendered;
+  $('p-problems').hidden = false;
+  $('p-status').textContent = 'The program does not load: fix the lines marked in red.';
+  $('p-status').dataset.stop = 'problems';
+}
+
+function programEdited() {
+  prog.files[prog.current].text = $('p-editor').value;
+  prog.input = [];
+  progGutter();
+}
+
+function firingsShown() { return prog.shown ? prog.shown.firings : 0; }
+
+function initProgram() {
+  catalog.examples.forEach((e, i) => option($('example'), i, e.title));
+  option($('example'), 'own', 'Your own program');
+  $('example').addEventListener('change', () => {
+    const v = $('example').value;
+    if (v === 'own') {
+      setProgram([{ name: 'program.clp', text: ';;; Your rules here.\n' }]);
+    } else {
+      const e = catalog.examples[Number(v)];
+      setProgram([{ name: e.file, text: e.text }]);
+    }
+    program({ firings: 0 });
+  });
+  $('p-editor').addEventListener('input', programEdited);
+  $('p-editor').addEventListener('scroll', () => { $('p-gutter').scrollTop = $('p-editor').scrollTop; });
+  $('p-gutter').addEventListener('click', (event) => {
+    const n = Number((event.target.id || '').split('-').pop());
+    const rule = n ? ruleAt(currentText(), n) : null;
+    if (!rule) return;
+    if (prog.breaks.has(rule.name)) prog.breaks.delete(rule.name); else prog.breaks.add(rule.name);
+    progGutter();
+    if (prog.shown) showState(prog.shown);
+  });
+  $('p-reset').addEventListener('click', () => program({ firings: 0 }));
+  $('p-step').addEventListener('click', () => program({ firings: firingsShown() + 1 }));
+  $('p-back').addEventListener('click', () => program({ firings: Math.max(0, firingsShown() - 1) }));
+  $('p-run').addEventListener('click', () => program({ firings: null }));
+  $('p-break').addEventListener('click', () => program({ firings: firingsShown(), toBreak: true }));
+  $('ask').addEventListener('submit', (event) => {
+    event.preventDefault();
+    prog.input.push($('ask-input').value);
+    $('ask-input').value = '';
+    program(prog.last);
+  });
+}
+
+// ---- Modes, share links, download ----
+
+function setMode(mode) {
+  body.dataset.mode = mode;
+  $('program-mode').hidden = mode !== 'program';
+  $('puzzle-mode').hidden = mode !== 'puzzle';
+  $('mode-program').className = mode === 'program' ? 'current' : '';
+  $('mode-puzzle').className = mode === 'puzzle' ? 'current' : '';
+}
+
+// What a share link carries: the program, or the puzzle and its edited rule file.
+function shared() {
+  if (body.dataset.mode === 'program') return { mode: 'program', files: prog.files };
+  return {
+    mode: 'puzzle', kind: kind().name, puzzle: Number($('puzzle').value),
+    level: Number($('level').value), rules: $('editor').value, puzzle_text: puzzleText,
+  };
+}
+
+function toBase64Url(bytes) {
+  let text = '';
+  bytes.forEach((b) => { text += String.fromCharCode(b); });
+  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(text) {
+  const plain = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  return Uint8Array.from(plain, (c) => c.charCodeAt(0));
+}
+
+// Deflate (z=) where the browser can, plain UTF-8 (u=) where it cannot.
+async function encodeShare(value) {
+  const bytes = new TextEncoder().encode(JSON.stringify(value));
+  if (typeof CompressionStream === 'undefined') return `u=${toBase64Url(bytes)}`;
+  const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream('deflate-raw'));
+  return `z=${toBase64Url(new Uint8Array(await new Response(stream).arrayBuffer()))}`;
+}
+
+async function decodeShare(fragment) {
+  const [how, data] = [fragment.slice(0, 2), fragment.slice(2)];
+  let bytes = fromBase64Url(data);
+  if (how === 'z=') {
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
+    bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  } else if (how !== 'u=') {
+    return null;
+  }
+  return JSON.parse(new TextDecoder().decode(bytes));
+}
+
+async function share() {
+  const link = `${location.origin}${location.pathname}#${await encodeShare(shared())}`;
+  $('share-link').value = link;
+  $('share-link').hidden = false;
+  $('share-link').select();
+  history.replaceState(null, '', link);
+}
+
+function download() {
+  const files = body.dataset.mode === 'program'
+    ? prog.files
+    : [{ name: kind().levels[Number($('level').value)].file.split('/').pop(), text: $('editor').value }];
+  files.forEach((f, i) => setTimeout(() => {
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(new Blob([f.text], { type: 'text/plain' }));
+    a.download = f.name;
+    a.click();
+    URL.revokeObjectURL(a.href);
+  }, i * 300));
+}
+
+// Opens what a share link carries; false when the page's address carries nothing.
+async function openShared() {
+  if (location.hash.length < 4) return false;
+  let value = null;
+  try { value = await decodeShare(location.hash.slice(1)); } catch (e) { value = null; }
+  if (!value) return false;
+  if (value.mode === 'program' && Array.isArray(value.files) && value.files.length > 0) {
+    setMode('program');
+    $('example').value = 'own';
+    setProgram(value.files);
+    await program({ firings: 0 });
+    return true;
+  }
+  if (value.mode === 'puzzle') {
+    const k = catalog.kinds.findIndex((x) => x.name === value.kind);
+    if (k < 0) return false;
+    setMode('puzzle');
+    $('kind').value = String(k);
+    fillKind();
+    $('puzzle').value = String(value.puzzle || 0);
+    $('level').value = String(value.level || 0);
+    await loadRules();
+    $('editor').value = value.rules;
+    puzzleText = value.puzzle_text || null;
+    if (puzzleText) $('puzzle-text').value = puzzleText;
+    edited();
+    await go(0);
+    return true;
+  }
+  return false;
+}
+
+async function init() {
+  catalog = await (await fetch('/api/catalog')).json();
+  await initPuzzles();
+  initProgram();
+  $('mode-program').addEventListener('click', () => setMode('program'));
+  $('mode-puzzle').addEventListener('click', async () => {
+    setMode('puzzle');
+    if (!$('editor').value) await loadRules();
+  });
+  $('share').addEventListener('click', share);
+  $('download').addEventListener('click', download);
+  if (!(await openShared())) {
+    setMode('program');
+    setProgram([{ name: catalog.examples[0].file, text: catalog.examples[0].text }]);
+    await program({ firings: 0 });
+  }
   body.dataset.ready = 'yes';
 }
 

@@ -25,6 +25,10 @@ pub struct PlayRequest {
     pub kind: String,
     /// 0-based index of the bundled puzzle.
     pub puzzle: usize,
+    /// A puzzle the user pasted, in any format `salience solve` reads: played
+    /// instead of the bundled one.
+    #[serde(default)]
+    pub puzzle_text: Option<String>,
     /// 0-based index of the rule level being edited.
     pub level: usize,
     /// The edited rule file.

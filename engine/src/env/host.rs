@@ -39,8 +39,15 @@ impl Runtime {
             .collect()
     }
 
-    /// An error once the run's time limit has passed (checked by loops).
+    /// An error once the run's time limit has passed or the process holds more
+    /// memory than the limit allows (checked by loops).
     pub(crate) fn check_deadline(&mut self) -> Result<(), EvalError> {
+        if self.memory_exceeded() {
+            self.halted = true;
+            return Err(EvalError::new(
+                "memory limit reached inside a loop (the process holds too much memory)",
+            ));
+        }
         match self.deadline {
             Some(deadline) if std::time::Instant::now() > deadline => {
                 self.halted = true;
@@ -50,6 +57,23 @@ impl Runtime {
             }
             _ => Ok(()),
         }
+    }
+
+    /// Whether the process holds more resident memory than `limits.max_memory`;
+    /// looked up at most once a millisecond, `false` in between.
+    pub(crate) fn memory_exceeded(&mut self) -> bool {
+        let Some(max) = self.limits.max_memory else {
+            return false;
+        };
+        let now = std::time::Instant::now();
+        if self
+            .last_memory_probe
+            .is_some_and(|at| now.duration_since(at) < std::time::Duration::from_millis(1))
+        {
+            return false;
+        }
+        self.last_memory_probe = Some(now);
+        commands::resident_bytes().is_some_and(|held| u64::try_from(held).unwrap_or(0) > max)
     }
 
     /// Evaluates an expression with no LHS variables (salience, defaults, globals).
@@ -139,6 +163,7 @@ impl Host for LhsHost<'_> {
         commands::signature(id)
     }
     fn call_command(&mut self, id: u32, args: &[Value], _span: Span) -> Result<Value, EvalError> {
+        self.0.capabilities.check(commands::get(id).name)?;
         match commands::get(id).run {
             Command::Rt(f) => f(self.0, args),
             // Constructs are in use while patterns are matched: CLIPS refuses to
@@ -288,6 +313,7 @@ impl Host for Environment {
         commands::signature(id)
     }
     fn call_command(&mut self, id: u32, args: &[Value], _span: Span) -> Result<Value, EvalError> {
+        self.rt.capabilities.check(commands::get(id).name)?;
         match commands::get(id).run {
             Command::Rt(f) => f(&mut self.rt, args),
             Command::Env(f) => f(self, args),

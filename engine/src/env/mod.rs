@@ -19,6 +19,7 @@
 
 pub mod api;
 mod classes;
+pub mod capabilities;
 mod commands;
 mod facts;
 mod focus;
@@ -32,7 +33,7 @@ mod report;
 mod router;
 mod rule_reading;
 mod run;
-mod show;
+pub mod show;
 mod stepping;
 mod top_level;
 mod why_not;
@@ -49,6 +50,7 @@ use crate::wm::WorkingMemory;
 pub use commands::names as command_names;
 pub use hypothesis::{HypothesisReport, Justification, LevelStats, Reason};
 pub use load::LoadError;
+pub use provenance::DEFAULT_DEPTH as WHY_DEPTH;
 pub use report::DiagnosticStyle;
 pub use router::{Routers, TextInput};
 pub use run::{Limits, RunError, StopReason};
@@ -259,6 +261,8 @@ pub struct Runtime {
     pub salience_evaluation: SalienceEvaluation,
     /// Resource limits for runs.
     pub limits: Limits,
+    /// The outside access (files, processes) commands may have.
+    pub capabilities: capabilities::Capabilities,
     /// Rules fired by the current run.
     pub fired: u64,
     /// Whether `(exit)` was called.
@@ -277,6 +281,8 @@ pub struct Runtime {
     pub sources: Vec<(String, Rc<str>)>,
     /// When the current run must stop (from `Limits::max_time`).
     pub deadline: Option<std::time::Instant>,
+    /// When resident memory was last compared with `limits.max_memory`.
+    pub last_memory_probe: Option<std::time::Instant>,
     /// Set while a load checks its constructs before defining any: compiling goes
     /// on as usual, against a copy of the symbol tables, but nothing is added.
     pub checking: bool,
@@ -461,6 +467,7 @@ impl Environment {
                 current_support: None,
                 salience_evaluation: SalienceEvaluation::default(),
                 limits: Limits::default(),
+                capabilities: capabilities::Capabilities::ALL,
                 fired: 0,
                 exit_requested: None,
                 top_scope,
@@ -469,6 +476,7 @@ impl Environment {
                 spare_frames: Vec::new(),
                 sources: Vec::new(),
                 deadline: None,
+                last_memory_probe: None,
                 checking: false,
                 load_marks: false,
                 load_joins: false,
@@ -522,6 +530,12 @@ impl Environment {
     /// Makes `read` and `readline` on `t` consume `input` (shared with a batch reader).
     pub fn set_input(&mut self, input: Rc<RefCell<TextInput>>) {
         self.rt.routers.stdin = Some(input);
+    }
+
+    /// Allows or refuses commands outside access (files, processes); see
+    /// [`capabilities`].
+    pub fn set_capabilities(&mut self, allowed: capabilities::Capabilities) {
+        self.rt.capabilities = allowed;
     }
 
     /// The run limits.

@@ -220,7 +220,17 @@ pub struct Routers {
     /// The dribble file (`dribble-on`): a copy of everything the terminal shows,
     /// the standard streams' output and the echo of batch input alike.
     dribble: Option<BufWriter<File>>,
+    /// When set, `read` and `readline` on `t` past the end of the shared input
+    /// (`stdin`) fail with [`INPUT_WANTED`], which stops the run, and set
+    /// `input_wanted`: a caller that gets its input later (the playground asks the
+    /// user) runs the program again with more.
+    pub stop_at_input_end: bool,
+    /// Set when a read found the shared input used up under `stop_at_input_end`.
+    pub input_wanted: bool,
 }
+
+/// The error of a read past the end of the input under `stop_at_input_end`.
+pub const INPUT_WANTED: &str = "the program waits for input";
 
 impl Default for Routers {
     fn default() -> Self {
@@ -231,6 +241,8 @@ impl Default for Routers {
             stdin_pushed: Vec::new(),
             files: FxHashMap::default(),
             dribble: None,
+            stop_at_input_end: false,
+            input_wanted: false,
         }
     }
 }
@@ -434,7 +446,8 @@ impl Routers {
     pub fn read_token(&mut self, name: &str) -> Result<Option<Value>, String> {
         if is_stdin(name) {
             if let Some(input) = self.stdin.clone() {
-                return Ok(self.consume(&input, TextInput::read_token));
+                let token = self.consume(&input, TextInput::read_token);
+                return self.unless_input_wanted(token);
             }
             let mut line = String::new();
             loop {
@@ -464,11 +477,22 @@ impl Routers {
         }
     }
 
+    /// What a read of the shared input gave, or [`INPUT_WANTED`] when it gave
+    /// nothing and the caller asked to stop there.
+    fn unless_input_wanted<T>(&mut self, read: Option<T>) -> Result<Option<T>, String> {
+        if read.is_none() && self.stop_at_input_end {
+            self.input_wanted = true;
+            return Err(INPUT_WANTED.to_string());
+        }
+        Ok(read)
+    }
+
     /// Reads a line from logical name `name`; `Ok(None)` at end of input.
     pub fn read_line(&mut self, name: &str) -> Result<Option<String>, String> {
         if is_stdin(name) {
             if let Some(input) = self.stdin.clone() {
-                return Ok(self.consume(&input, TextInput::read_line));
+                let line = self.consume(&input, TextInput::read_line);
+                return self.unless_input_wanted(line);
             }
             let mut line = String::new();
             return match std::io::stdin().lock().read_line(&mut line) {

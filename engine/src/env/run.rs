@@ -24,6 +24,9 @@ pub struct Limits {
     /// The deepest level of hypothetical reasoning tried: 1 keeps te1 and bliss1,
     /// 2 also bliss2 and te2.
     pub max_hypothesis_depth: Option<u32>,
+    /// The most resident memory the process may hold during a run, in bytes (checked
+    /// between firings and in loops, at most once a millisecond; Linux only).
+    pub max_memory: Option<u64>,
 }
 
 /// Why a run stopped.
@@ -126,6 +129,9 @@ impl Environment {
                 if started.elapsed() > max {
                     return Err(self.limit_error("time", fired, last_rule));
                 }
+            }
+            if self.rt.memory_exceeded() {
+                return Err(self.limit_error("memory", fired, last_rule));
             }
             let Some(activation) = self.next_activation() else {
                 // Nothing to fire: hypothetical reasoning may prove something new.

@@ -26,7 +26,7 @@ pub(super) fn release_mem(_: &mut Runtime, _: &[Value]) -> R {
 }
 
 /// The resident set size from `/proc/self/status` (Linux), in bytes.
-fn resident_bytes() -> Option<i64> {
+pub(crate) fn resident_bytes() -> Option<i64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
     let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
     let kilobytes: i64 = line.split_whitespace().nth(1)?.parse().ok()?;

@@ -71,6 +71,7 @@ use listing::{
     list_defmodules, list_defrules, list_deftemplates, rules, show_breaks, show_defglobals,
 };
 use matches::matches;
+pub(crate) use memory::resident_bytes;
 use memory::{mem_requests, mem_used, release_mem};
 pub use settings::Settings;
 use settings::{

@@ -1,0 +1,7 @@
+(load "../../../examples/teaching/animals.clp")
+(reset)
+(run)
+maybe
+yes
+no
+(facts)

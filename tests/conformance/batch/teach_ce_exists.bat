@@ -1,0 +1,4 @@
+(load "../../../examples/teaching/ce-exists.clp")
+(reset)
+(run)
+(facts)

@@ -1,0 +1,4 @@
+(load "../../../examples/teaching/ce-forall.clp")
+(reset)
+(run)
+(facts)

@@ -1,0 +1,4 @@
+(load "../../../examples/teaching/ce-logical.clp")
+(reset)
+(run)
+(facts)

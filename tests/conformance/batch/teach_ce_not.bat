@@ -1,0 +1,4 @@
+(load "../../../examples/teaching/ce-not.clp")
+(reset)
+(run)
+(facts)

@@ -1,0 +1,4 @@
+(load "../../../examples/teaching/ce-or.clp")
+(reset)
+(run)
+(facts)

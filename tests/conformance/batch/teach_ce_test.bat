@@ -1,0 +1,4 @@
+(load "../../../examples/teaching/ce-test.clp")
+(reset)
+(run)
+(facts)

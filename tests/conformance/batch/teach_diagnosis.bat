@@ -1,0 +1,4 @@
+(load "../../../examples/teaching/diagnosis.clp")
+(reset)
+(run)
+(facts)

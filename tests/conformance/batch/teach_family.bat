@@ -1,0 +1,4 @@
+(load "../../../examples/teaching/family.clp")
+(reset)
+(run)
+(facts)
