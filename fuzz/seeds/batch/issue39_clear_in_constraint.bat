@@ -1,0 +1,4 @@
+(defrule r (x ?y&:(clear)) =>)
+(assert (x 1))
+(assert (x 2))
+(facts)

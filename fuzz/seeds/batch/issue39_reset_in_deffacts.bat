@@ -1,0 +1,3 @@
+(deffacts a (one =(reset)))
+(reset)
+(facts)
