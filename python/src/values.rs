@@ -45,6 +45,9 @@ impl Types {
                 self.fact_factory.call1(py, (id.0, implied))?
             }
             Value::InstanceName(s) => self.instance_name.call1(py, (s.as_str(),))?,
+            // An instance address reaches Python as its name until the package has
+            // clipspy's Instance objects.
+            Value::Instance(id) => self.instance_name.call1(py, (id.name().as_str(),))?,
             Value::Void => py.None(),
         })
     }
