@@ -492,6 +492,8 @@ impl Environment {
             Construct::Rule(r) => Some(&r.name),
             Construct::Function(f) => Some(&f.name),
             Construct::Global(g) => g.module.as_ref(),
+            Construct::Generic(g) => Some(&g.name),
+            Construct::Method(m) => Some(&m.name),
             Construct::Module(_) | Construct::Hypothesis(_) => None,
         };
         if let Some(name) = name {
@@ -530,6 +532,8 @@ impl Environment {
                 Ok(())
             }
             Construct::Hypothesis(h) => self.define_hypothesis(h),
+            Construct::Generic(g) => self.define_generic(g, source),
+            Construct::Method(m) => self.define_method(m, source),
         }
     }
 
@@ -669,6 +673,24 @@ impl Environment {
         source: SourceText,
     ) -> Result<(), Diagnostic> {
         let plain = f.name.name.as_str();
+        if is_construct_name(plain) {
+            return Err(Diagnostic::new(
+                f.name.span,
+                format!("a deffunction cannot be named `{plain}`, a construct"),
+            )
+            .with_label("choose another name")
+            .with_clips(messages::dffnxpsr::dffnxpsr1())
+            .read_to(parameters_open(f, &source)));
+        }
+        if self.rt.program.generic_id(f.name.name).is_some() {
+            return Err(Diagnostic::new(
+                f.name.span,
+                format!("deffunction `{plain}` would replace a generic function"),
+            )
+            .with_label("choose another name, or define methods with (defmethod ...)")
+            .with_clips(messages::dffnxpsr::dffnxpsr3())
+            .read_to(parameters_open(f, &source)));
+        }
         if crate::functions::lookup(plain).is_some() || super::commands::lookup(plain).is_some() {
             if !crate::functions::newer::replaceable_by_deffunction(plain) {
                 return Err(Diagnostic::new(
@@ -1232,6 +1254,8 @@ fn bloaded(construct: &Construct, span: crate::syntax::Span) -> Diagnostic {
         Construct::Global(_) => "defglobal",
         Construct::Module(_) => "defmodule",
         Construct::Hypothesis(_) => "defhypothesis",
+        Construct::Generic(_) => "defgeneric",
+        Construct::Method(_) => "defmethod",
     };
     // CLIPS names deffunctions in the plural here.
     let named = if kind == "deffunction" {

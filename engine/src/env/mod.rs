@@ -21,6 +21,7 @@ pub mod api;
 mod commands;
 mod facts;
 mod focus;
+mod generics;
 mod host;
 mod hypothesis;
 pub mod journal;
@@ -152,6 +153,10 @@ pub struct Watch {
     pub deffunctions: bool,
     /// Constructs defined by `load` (with the joins of each rule).
     pub compilations: bool,
+    /// Generic function calls.
+    pub generic_functions: bool,
+    /// Method calls.
+    pub methods: bool,
 }
 
 impl Watch {
@@ -168,8 +173,9 @@ impl Watch {
             "globals" => self.globals = on,
             "deffunctions" => self.deffunctions = on,
             "compilations" => self.compilations = on,
-            "instances" | "slots" | "messages" | "message-handlers"
-            | "generic-functions" | "methods" => {}
+            "generic-functions" => self.generic_functions = on,
+            "methods" => self.methods = on,
+            "instances" | "slots" | "messages" | "message-handlers" => {}
             "all" => {
                 *self = Watch {
                     facts: on,
@@ -180,6 +186,8 @@ impl Watch {
                     globals: on,
                     deffunctions: on,
                     compilations: on,
+                    generic_functions: on,
+                    methods: on,
                 }
             }
             other => {
@@ -258,6 +266,8 @@ pub struct Runtime {
     /// Emptied frames of finished rule firings and deffunction calls, for the next
     /// ones: a firing or a call does not allocate a frame of its own.
     pub spare_frames: Vec<Vec<Value>>,
+    /// The methods of generic functions running, innermost last.
+    pub method_calls: Vec<crate::generic::MethodCall>,
     /// Every source text loaded, with its name, for locating errors.
     pub sources: Vec<(String, Rc<str>)>,
     /// When the current run must stop (from `Limits::max_time`).
@@ -449,6 +459,7 @@ impl Environment {
                 top_frame: Vec::new(),
                 firing_rule: None,
                 spare_frames: Vec::new(),
+                method_calls: Vec::new(),
                 sources: Vec::new(),
                 deadline: None,
                 checking: false,
@@ -644,12 +655,14 @@ impl Environment {
         let checking = self.rt.dynamic_constraint_checking;
         let style = self.rt.diagnostic_style;
         let settings = std::mem::take(&mut self.rt.settings);
+        let sequence_operators = self.rt.program.sequence_operators;
         let textpro = std::mem::take(&mut self.rt.textpro);
         let strategy = self.rt.agenda.strategy();
         *self = Environment::new();
         self.set_strategy(strategy);
         self.rt.diagnostic_style = style;
         self.rt.settings = settings;
+        self.rt.program.sequence_operators = sequence_operators;
         self.rt.textpro = textpro;
         self.rt.fact_duplication = duplication;
         self.rt.reset_globals = reset_globals;

@@ -36,15 +36,24 @@ use crate::value::{escaped, format_float};
 mod read_so_far;
 pub use read_so_far::read_so_far;
 
-/// Renders the source text of a `defrule`, `deftemplate`, `deffacts` or
-/// `deffunction` as CLIPS's pretty-printer does, naming it in `module`.
+/// Renders the source text of a `defrule`, `deftemplate`, `deffacts`,
+/// `deffunction`, `defgeneric` or `defmethod` as CLIPS's pretty-printer does,
+/// naming it in `module`.
 ///
 /// Returns `None` if `source` is not one of those constructs. The result has no
 /// trailing newline.
 pub fn render(source: &str, module: &str) -> Option<String> {
     let (construct, _) = read_one(source).ok()??;
     let kind = construct.head()?;
-    if !["defrule", "deftemplate", "deffacts", "deffunction"].contains(&kind.as_str()) {
+    let kinds = [
+        "defrule",
+        "deftemplate",
+        "deffacts",
+        "deffunction",
+        "defgeneric",
+        "defmethod",
+    ];
+    if !kinds.contains(&kind.as_str()) {
         return None;
     }
     construct.as_list()?.get(1)?.as_symbol()?;

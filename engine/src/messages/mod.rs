@@ -27,6 +27,7 @@ pub mod exprnpsr;
 pub mod factqpsr;
 pub mod factrhs;
 pub mod facts;
+pub mod genrc;
 pub mod globldef;
 pub mod modulpsr;
 pub mod msgfun;

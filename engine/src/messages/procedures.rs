@@ -22,6 +22,33 @@ pub fn prccode5(name: &str, function: Option<&str>) -> String {
     }
 }
 
+/// `[PRCCODE4]` for a method: an error halted the actions of method `#index` of
+/// generic function `name`.
+pub fn prccode4_method(name: &str, index: u32) -> String {
+    format!("[PRCCODE4] Execution halted during the actions of generic function '{name}' method #{index}.")
+}
+
+/// `[PRCCODE5]` in the actions of method `#index` of generic function `generic`.
+pub fn prccode5_method(name: &str, generic: &str, index: u32) -> String {
+    format!("[PRCCODE5] Variable ?{name} unbound in generic function '{generic}' method #{index}.")
+}
+
+/// `[PRCCODE6]`: an error in an argument of a call of the procedure `kind`
+/// `name` (`deffunction`, `generic function`), printed after the error's own.
+pub fn prccode6(kind: &str, name: &str) -> String {
+    format!("[PRCCODE6] This error occurred while evaluating arguments for the {kind} '{name}'.")
+}
+
+/// `[PRCCODE7]`: a parameter list names the same variable twice.
+pub fn prccode7() -> String {
+    "[PRCCODE7] Duplicate parameter names not allowed.".to_string()
+}
+
+/// `[PRCCODE8]`: a parameter follows the wildcard parameter.
+pub fn prccode8() -> String {
+    "[PRCCODE8] No parameters allowed after wildcard parameter.".to_string()
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

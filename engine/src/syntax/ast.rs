@@ -103,6 +103,10 @@ pub enum Construct {
     Module(Defmodule),
     /// `(defhypothesis ...)`, a Salience extension (see `docs/hypothetical-reasoning.md`)
     Hypothesis(Defhypothesis),
+    /// `(defgeneric ...)`
+    Generic(Defgeneric),
+    /// `(defmethod ...)`
+    Method(Defmethod),
 }
 
 impl Construct {
@@ -116,6 +120,8 @@ impl Construct {
             Construct::Global(c) => c.span,
             Construct::Module(c) => c.span,
             Construct::Hypothesis(c) => c.span,
+            Construct::Generic(c) => c.span,
+            Construct::Method(c) => c.span,
         }
     }
 }
@@ -368,6 +374,49 @@ pub struct Deffunction {
     pub body: Vec<Expr>,
     /// The whole construct.
     pub span: Span,
+}
+
+/// `(defgeneric name ["comment"])`
+#[derive(Clone, Debug, PartialEq)]
+pub struct Defgeneric {
+    /// The name.
+    pub name: Ident,
+    /// The optional comment.
+    pub comment: Option<String>,
+    /// The whole construct.
+    pub span: Span,
+}
+
+/// `(defmethod name [index] ["comment"] (parameter... [wildcard]) action...)`
+#[derive(Clone, Debug, PartialEq)]
+pub struct Defmethod {
+    /// The generic function's name.
+    pub name: Ident,
+    /// The method index asked for, if any (from 1).
+    pub index: Option<u32>,
+    /// The single-field parameters, with their restrictions.
+    pub params: Vec<MethodParam>,
+    /// The wildcard parameter `$?rest`, with the restriction each remaining
+    /// argument must meet.
+    pub rest: Option<MethodParam>,
+    /// Where the parameter list is (errors found before CLIPS reads it stop at its `(`).
+    pub params_at: Span,
+    /// The actions; the value of the last is returned.
+    pub body: Vec<Expr>,
+    /// The whole construct.
+    pub span: Span,
+}
+
+/// A method parameter: `?x`, or `(?x CLASS... [query])`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MethodParam {
+    /// The variable.
+    pub name: Ident,
+    /// The classes an argument must belong to (one of them), none for any.
+    pub classes: Vec<Ident>,
+    /// The query an argument must make true, if any (`?current-argument` names
+    /// the argument tested).
+    pub query: Option<Expr>,
 }
 
 /// `(defglobal [module] ?*name* = expr ...)`

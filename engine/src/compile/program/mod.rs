@@ -86,6 +86,12 @@ pub struct Program {
     pub hypothesis: Option<Rc<super::hypothesis::Hypothesis>>,
     /// Which constructs name which templates (a template in use cannot be redefined).
     pub template_users: TemplateUsers,
+    /// The generic functions and their methods.
+    pub generics: crate::generic::Generics,
+    /// `set-sequence-operator-recognition`: whether `$?x` among a call's arguments
+    /// spreads the multifield into separate arguments, decided when the call is
+    /// compiled (off, as in CLIPS).
+    pub sequence_operators: bool,
 }
 
 impl Default for Program {
@@ -105,6 +111,8 @@ impl Default for Program {
             current_module: ModuleId(0),
             hypothesis: None,
             template_users: TemplateUsers::default(),
+            generics: crate::generic::Generics::default(),
+            sequence_operators: false,
         }
     }
 }
@@ -269,6 +277,16 @@ impl Program {
     pub fn declare_function(&mut self, function: Function) -> u32 {
         let key = (function.module, function.name);
         put(&mut self.function_ids, &mut self.functions, key, function)
+    }
+
+    /// The generic function named `name` (`MODULE::name` or a bare name) as the
+    /// current module sees it: its own, else one of another module.
+    pub fn generic_id(&self, name: Atom) -> Option<u32> {
+        match split_qualified(name.as_str()) {
+            Some((module, base)) => (self.generics).id(self.module_id(atom(module))?, atom(base)),
+            None => (self.generics.id(self.current_module, name))
+                .or_else(|| self.generics.any_module(name)),
+        }
     }
 
     /// The defglobal named `name` (`MODULE::name` or a bare name) as the current

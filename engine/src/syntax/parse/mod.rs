@@ -24,6 +24,7 @@ mod declare;
 mod expr;
 mod facts;
 mod function;
+mod generic;
 mod global;
 mod hypothesis;
 mod module;
@@ -44,14 +45,8 @@ use super::ast::{Construct, Defglobal, Defmodule, TopLevel};
 use super::sexpr::{read_each, SExpr};
 use super::Diagnostic;
 
-/// Constructs of CLIPS that Salience does not implement (they need COOL or generics).
-const UNSUPPORTED: [&str; 5] = [
-    "defclass",
-    "defgeneric",
-    "defmethod",
-    "definstances",
-    "defmessage-handler",
-];
+/// Constructs of CLIPS that Salience does not implement (they need COOL).
+const UNSUPPORTED: [&str; 3] = ["defclass", "definstances", "defmessage-handler"];
 
 /// Reads and parses a whole source text: every top-level item becomes a
 /// [`TopLevel`], or diagnostics. Parsing continues after an error so that every
@@ -123,6 +118,8 @@ pub fn is_construct_name(name: &str) -> bool {
             | "defglobal"
             | "defmodule"
             | "defhypothesis"
+            | "defgeneric"
+            | "defmethod"
     ) || UNSUPPORTED.contains(&name)
 }
 
@@ -144,11 +141,13 @@ pub fn parse_top_level(item: &SExpr) -> Result<TopLevel, Vec<Diagnostic>> {
         "defglobal" => Ok(Construct::Global(global::parse_defglobal(items, span))),
         "defmodule" => module::parse_defmodule(items, span).map(Construct::Module),
         "defhypothesis" => hypothesis::parse_defhypothesis(items, span).map(Construct::Hypothesis),
+        "defgeneric" => generic::parse_defgeneric(items, span).map(Construct::Generic),
+        "defmethod" => generic::parse_defmethod(items, span).map(Construct::Method),
         name if UNSUPPORTED.contains(&name) => {
             let at = items.first().map_or(span, |h| h.span);
             return Err(vec![Diagnostic::new(at, format!("Salience does not support `{name}`"))
                 .with_label(
-                    "the constructs are deftemplate, deffacts, defrule, deffunction, defglobal and defmodule",
+                    "the constructs are deftemplate, deffacts, defrule, deffunction, defglobal, defmodule, defgeneric and defmethod",
                 )]);
         }
         _ => return command(item),
