@@ -49,6 +49,7 @@ const PASSING: &[&str] = &[
     "focusexe",
     "globlerr",
     "globltst",
+    "gnrcovl",
     "incrrset",
     "jnftrght",
     "joinshre",

@@ -7,6 +7,7 @@ pub mod env;
 pub mod eval;
 mod exact;
 pub mod functions;
+pub mod generic;
 pub mod messages;
 pub mod rete;
 mod stale;

@@ -52,6 +52,8 @@ pub enum Callee {
     Builtin(&'static Builtin),
     /// A deffunction, by id.
     Function(u32),
+    /// A generic function, by id (its methods decide the arguments it takes).
+    Generic(u32),
     /// An environment command (assert, printout, facts, ...), by id in the command table.
     Command(u32),
     /// A function the embedding program defined, by id (see `program::udf`).
@@ -632,10 +634,20 @@ impl<'a> ExprCompiler<'a> {
                     .read_to(call.name.span.end),
             );
         };
-        self.names_constructs |= matches!(callee, Callee::Function(_));
+        self.names_constructs |= matches!(callee, Callee::Function(_) | Callee::Generic(_));
         // As CLIPS, the arguments first, then their count and the types of those
         // whose type is known: constants and calls.
-        let args = self.compile_all(&call.args)?.into_boxed_slice();
+        let mut args = self.compile_all(&call.args)?;
+        if self.program.sequence_operators {
+            // `$?x` spreads its fields into separate arguments.
+            for (arg, source) in args.iter_mut().zip(&call.args) {
+                if let Expr::MfVar(id) = source {
+                    let list = std::mem::replace(arg, CExpr::Const(Value::Void));
+                    *arg = CExpr::Special(Box::new(Special::Expand(list)), id.span);
+                }
+            }
+        }
+        let args = args.into_boxed_slice();
         if args
             .iter()
             .any(|a| matches!(a, CExpr::Special(s, _) if matches!(**s, Special::Expand(_))))
@@ -663,7 +675,7 @@ impl<'a> ExprCompiler<'a> {
                 Some(sig) => sig.restrictions,
                 None => return Ok(()),
             },
-            Callee::Function(_) | Callee::Udf(_) => return Ok(()),
+            Callee::Function(_) | Callee::Generic(_) | Callee::Udf(_) => return Ok(()),
         };
         for (index, (arg, source)) in args.iter().zip(&call.args).enumerate() {
             let expected = Types::of_argument(restrictions, index);
@@ -696,7 +708,7 @@ impl<'a> ExprCompiler<'a> {
                     .commands
                     .command(call.name.as_str())
                     .map_or("*", |sig| sig.returns),
-                Callee::Function(_) | Callee::Udf(_) => "*",
+                Callee::Function(_) | Callee::Generic(_) | Callee::Udf(_) => "*",
             },
             CExpr::Special(special, _) => match **special {
                 Special::Printout(..) => "v",
@@ -1100,9 +1112,9 @@ fn strip_eq_markers(args: &[Expr]) -> Vec<Expr> {
 }
 
 /// What a call of `name` calls, with its least and most argument counts: a
-/// deffunction the current module sees, else a function the embedding program
-/// defined, else a command, else a built-in (the order in which a compiled call and
-/// `funcall` look names up).
+/// deffunction the current module sees, else a generic function, else a function the
+/// embedding program defined, else a command, else a built-in (the order in which a
+/// compiled call and `funcall` look names up).
 pub fn resolve(
     program: &Program,
     commands: &dyn CommandTable,
@@ -1115,6 +1127,8 @@ pub fn resolve(
             f.params,
             if f.rest { None } else { Some(f.params) },
         ))
+    } else if let Some(id) = program.generic_id(name) {
+        Some((Callee::Generic(id), 0, None))
     } else if let Some(id) = program.udfs.id(name) {
         let udf = program.udfs.get(id);
         Some((Callee::Udf(id), udf.min_args, udf.max_args))

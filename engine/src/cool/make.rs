@@ -189,6 +189,7 @@ fn put_overrides(
                 Err(Unwind::Error(mut e)) => {
                     e.message.push('\n');
                     e.message.push_str(&messages::procedures::prccode6(
+                        "message",
                         def.override_message.as_str(),
                     ));
                     return Err(Unwind::Error(e.returning(Value::false_sym())));

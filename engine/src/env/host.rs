@@ -202,6 +202,12 @@ impl Host for LhsHost<'_> {
     fn spare_frames(&mut self) -> &mut Vec<Vec<Value>> {
         &mut self.0.spare_frames
     }
+    fn method_calls(&mut self) -> &mut Vec<crate::generic::MethodCall> {
+        &mut self.0.method_calls
+    }
+    fn traced_generics(&self) -> (bool, bool) {
+        (self.0.watch.generic_functions, self.0.watch.methods)
+    }
     fn warn(&mut self, text: &str) {
         self.0.routers.write("werror", &format!("{text}\n"));
     }
@@ -348,6 +354,12 @@ impl Host for Environment {
     }
     fn spare_frames(&mut self) -> &mut Vec<Vec<Value>> {
         &mut self.rt.spare_frames
+    }
+    fn method_calls(&mut self) -> &mut Vec<crate::generic::MethodCall> {
+        &mut self.rt.method_calls
+    }
+    fn traced_generics(&self) -> (bool, bool) {
+        (self.rt.watch.generic_functions, self.rt.watch.methods)
     }
     fn warn(&mut self, text: &str) {
         self.report(text);

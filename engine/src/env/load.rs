@@ -494,6 +494,8 @@ impl Environment {
             Construct::Global(g) => g.module.as_ref(),
             Construct::Class(c) => Some(&c.name),
             Construct::Instances(d) => Some(&d.name),
+            Construct::Generic(g) => Some(&g.name),
+            Construct::Method(m) => Some(&m.name),
             Construct::Module(_) | Construct::Hypothesis(_) | Construct::Handler(_) => None,
         };
         if let Some(name) = name {
@@ -535,6 +537,8 @@ impl Environment {
             Construct::Class(c) => self.define_class(c, source),
             Construct::Handler(h) => self.define_handler(h, source),
             Construct::Instances(d) => self.define_instances(d, source),
+            Construct::Generic(g) => self.define_generic(g, source),
+            Construct::Method(m) => self.define_method(m, source),
         }
     }
 
@@ -674,6 +678,24 @@ impl Environment {
         source: SourceText,
     ) -> Result<(), Diagnostic> {
         let plain = f.name.name.as_str();
+        if is_construct_name(plain) {
+            return Err(Diagnostic::new(
+                f.name.span,
+                format!("a deffunction cannot be named `{plain}`, a construct"),
+            )
+            .with_label("choose another name")
+            .with_clips(messages::dffnxpsr::dffnxpsr1())
+            .read_to(parameters_open(f, &source)));
+        }
+        if self.rt.program.generic_id(f.name.name).is_some() {
+            return Err(Diagnostic::new(
+                f.name.span,
+                format!("deffunction `{plain}` would replace a generic function"),
+            )
+            .with_label("choose another name, or define methods with (defmethod ...)")
+            .with_clips(messages::dffnxpsr::dffnxpsr3())
+            .read_to(parameters_open(f, &source)));
+        }
         if crate::functions::lookup(plain).is_some() || super::commands::lookup(plain).is_some() {
             if !crate::functions::newer::replaceable_by_deffunction(plain) {
                 return Err(Diagnostic::new(
@@ -1240,6 +1262,8 @@ fn bloaded(construct: &Construct, span: crate::syntax::Span) -> Diagnostic {
         Construct::Class(_) => "defclass",
         Construct::Handler(_) => "defmessage-handler",
         Construct::Instances(_) => "definstances",
+        Construct::Generic(_) => "defgeneric",
+        Construct::Method(_) => "defmethod",
     };
     // CLIPS names deffunctions in the plural here.
     let named = if kind == "deffunction" {

@@ -18,11 +18,12 @@
 //! ```
 
 pub mod api;
-mod classes;
 pub mod capabilities;
+mod classes;
 mod commands;
 mod facts;
 mod focus;
+mod generics;
 mod host;
 mod hypothesis;
 pub mod journal;
@@ -158,6 +159,10 @@ pub struct Watch {
     /// Instances, slots, messages and message-handlers (kept in
     /// [`crate::cool::Objects::watch`] too, where message dispatch reads it).
     pub objects: crate::cool::ObjectWatch,
+    /// Generic function calls.
+    pub generic_functions: bool,
+    /// Method calls.
+    pub methods: bool,
 }
 
 impl Watch {
@@ -178,7 +183,8 @@ impl Watch {
             "slots" => self.objects.slots = on,
             "messages" => self.objects.messages = on,
             "message-handlers" => self.objects.handlers = on,
-            "generic-functions" | "methods" => {}
+            "generic-functions" => self.generic_functions = on,
+            "methods" => self.methods = on,
             "all" => {
                 *self = Watch {
                     facts: on,
@@ -195,6 +201,8 @@ impl Watch {
                         messages: on,
                         handlers: on,
                     },
+                    generic_functions: on,
+                    methods: on,
                 }
             }
             other => {
@@ -277,6 +285,8 @@ pub struct Runtime {
     /// Emptied frames of finished rule firings and deffunction calls, for the next
     /// ones: a firing or a call does not allocate a frame of its own.
     pub spare_frames: Vec<Vec<Value>>,
+    /// The methods of generic functions running, innermost last.
+    pub method_calls: Vec<crate::generic::MethodCall>,
     /// Every source text loaded, with its name, for locating errors.
     pub sources: Vec<(String, Rc<str>)>,
     /// When the current run must stop (from `Limits::max_time`).
@@ -474,6 +484,7 @@ impl Environment {
                 top_frame: Vec::new(),
                 firing_rule: None,
                 spare_frames: Vec::new(),
+                method_calls: Vec::new(),
                 sources: Vec::new(),
                 deadline: None,
                 last_memory_probe: None,
@@ -679,6 +690,7 @@ impl Environment {
         let checking = self.rt.dynamic_constraint_checking;
         let style = self.rt.diagnostic_style;
         let settings = std::mem::take(&mut self.rt.settings);
+        let sequence_operators = self.rt.program.sequence_operators;
         let textpro = std::mem::take(&mut self.rt.textpro);
         let strategy = self.rt.agenda.strategy();
         let udfs = std::mem::take(&mut self.rt.program.udfs);
@@ -687,6 +699,7 @@ impl Environment {
         self.set_strategy(strategy);
         self.rt.diagnostic_style = style;
         self.rt.settings = settings;
+        self.rt.program.sequence_operators = sequence_operators;
         self.rt.textpro = textpro;
         self.rt.fact_duplication = duplication;
         self.rt.reset_globals = reset_globals;

@@ -37,8 +37,8 @@ mod read_so_far;
 pub use read_so_far::read_so_far;
 
 /// Renders the source text of a `defrule`, `deftemplate`, `deffacts`,
-/// `deffunction`, `defclass`, `defmessage-handler` or `definstances` as CLIPS's
-/// pretty-printer does, naming it in `module`.
+/// `deffunction`, `defclass`, `defmessage-handler`, `definstances`, `defgeneric`
+/// or `defmethod` as CLIPS's pretty-printer does, naming it in `module`.
 ///
 /// Returns `None` if `source` is not one of those constructs. The result has no
 /// trailing newline.
@@ -53,6 +53,8 @@ pub fn render(source: &str, module: &str) -> Option<String> {
         "defclass",
         "defmessage-handler",
         "definstances",
+        "defgeneric",
+        "defmethod",
     ];
     if !kinds.contains(&kind.as_str()) {
         return None;

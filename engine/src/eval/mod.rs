@@ -156,6 +156,12 @@ pub trait Host {
     /// action retracts fact `fact` before anything else happens (see
     /// [`crate::compile::retraction`]); `None` ends it. Ignored by default.
     fn expect_retraction(&mut self, _fact: Option<FactId>) {}
+    /// The methods of generic functions running, innermost last: what
+    /// `call-next-method` continues from.
+    fn method_calls(&mut self) -> &mut Vec<crate::generic::MethodCall>;
+    /// Whether generic function calls and method calls are traced (`(watch
+    /// generic-functions)`, `(watch methods)`).
+    fn traced_generics(&self) -> (bool, bool);
 }
 
 /// Evaluates `expr` in `frame`.
@@ -243,8 +249,14 @@ fn failed_argument(host: &dyn Host, callee: Callee, position: usize, u: Unwind) 
             let sig = host.command_signature(id);
             (sig.name, sig.restrictions, sig.returns)
         }
-        Callee::Function(_) | Callee::Udf(_) => {
-            return Unwind::Error(EvalError { returns: None, ..e })
+        Callee::Udf(_) => return Unwind::Error(EvalError { returns: None, ..e }),
+        Callee::Function(id) => {
+            let name = host.program().functions[id as usize].name;
+            return procedure_argument_failed(e, "deffunction", name);
+        }
+        Callee::Generic(id) => {
+            let name = host.program().generics.get(id).name;
+            return procedure_argument_failed(e, "generic function", name);
         }
     };
     let types = Types::of_argument(restrictions, position);
@@ -258,6 +270,33 @@ fn failed_argument(host: &dyn Host, callee: Callee, position: usize, u: Unwind) 
     }
     e.returns = Some(Types::of_codes(returns).error_value());
     Unwind::Error(e)
+}
+
+/// The error `e` of an argument of a call of the procedure `kind` `name`
+/// (`deffunction`, `generic function`): CLIPS's `[PRCCODE6]` after it, and the
+/// call returns `FALSE`.
+fn procedure_argument_failed(mut e: EvalError, kind: &str, name: Atom) -> Unwind {
+    e.message.push('\n');
+    e.message
+        .push_str(&messages::procedures::prccode6(kind, name.as_str()));
+    e.returns = Some(Value::false_sym());
+    Unwind::Error(e)
+}
+
+/// CLIPS's `[PRCCODE5]` for variable `name` read unbound, naming deffunction
+/// `function`, else the method running (a method's actions name no function),
+/// else nothing (a rule's actions).
+fn unbound_action_var(host: &mut dyn Host, name: Atom, function: Option<Atom>) -> String {
+    if let Some(f) = function {
+        return messages::procedures::prccode5(name.as_str(), Some(f.as_str()));
+    }
+    match host.method_calls().last().cloned() {
+        Some(call) => {
+            let generic = host.program().generics.get(call.generic).name;
+            messages::procedures::prccode5_method(name.as_str(), generic.as_str(), call.method)
+        }
+        None => messages::procedures::prccode5(name.as_str(), None),
+    }
 }
 
 /// The list a `$?x` expansion spreads into separate arguments, if `expr` is one.
@@ -299,6 +338,7 @@ pub fn call_callee(host: &mut dyn Host, callee: Callee, args: Args, span: Span) 
                 })
             })
         }
+        Callee::Generic(id) => crate::generic::dispatch::call(host, id, args, span),
     }
 }
 
@@ -386,20 +426,65 @@ pub fn call_function(host: &mut dyn Host, id: u32, args: impl Into<Args>, span: 
                 .into(),
         );
     };
-    if args.len() < params || (!rest && args.len() > params) {
-        return Err(EvalError::new(format!(
-            "Function {name} expected {} {params} argument(s) but got {}",
-            if rest { "at least" } else { "exactly" },
-            args.len()
-        ))
-        .at(span)
-        .into());
+    let most = (!rest).then_some(params);
+    if let Some(message) = messages::args::argacces1(name.as_str(), params, most, args.len()) {
+        return Err(EvalError::new(message).at(span).into());
     }
+    check_call_depth(host, name, span)?;
+    *host.depth() += 1;
+    let procedure = Procedure {
+        body: &body,
+        params,
+        rest,
+        frame_size,
+    };
+    let result = run_procedure(host, procedure, args);
+    *host.depth() -= 1;
+    result.map_err(|mut e| {
+        e.message.push('\n');
+        e.message.push_str(&messages::procedures::prccode4(
+            "deffunction",
+            name.as_str(),
+        ));
+        e.returns = Some(Value::false_sym());
+        Unwind::Error(e)
+    })
+}
+
+/// An error when another procedure call (deffunction or generic function named
+/// `name`) would nest deeper than the call limit or the stack allow.
+pub fn check_call_depth(host: &mut dyn Host, name: Atom, span: Span) -> Result<(), Unwind> {
     if *host.depth() >= MAX_CALL_DEPTH || stack_exhausted() {
         let depth = *host.depth();
         return Err(EvalError::new(format!("deffunction calls nested {depth} deep: the most the call limit ({MAX_CALL_DEPTH}) and the stack allow (runaway recursion in {name}?)")).at(span).into());
     }
-    let mut frame = host.spare_frames().pop().unwrap_or_default();
+    Ok(())
+}
+
+/// The body of a procedure (a deffunction or a method) and its frame's layout.
+#[derive(Clone, Copy)]
+pub struct Procedure<'a> {
+    /// The actions.
+    pub body: &'a [CExpr],
+    /// The number of single-field parameters, in the first slots.
+    pub params: usize,
+    /// Whether a wildcard parameter, in the slot after them, takes the rest.
+    pub rest: bool,
+    /// How many slots the actions need.
+    pub frame_size: usize,
+}
+
+/// Fills `frame` with the parameters of a procedure taking `params` single-field
+/// arguments (and the rest in a wildcard parameter when `rest`), in a frame of at
+/// least `frame_size` slots.
+pub fn bind_parameters(
+    frame: &mut Vec<Value>,
+    params: usize,
+    rest: bool,
+    frame_size: usize,
+    args: impl IntoIterator<Item = Value>,
+) {
+    frame.clear();
     frame.resize(frame_size.max(params + 1), unbound());
     let mut args = args.into_iter();
     for slot in frame.iter_mut().take(params) {
@@ -409,22 +494,30 @@ pub fn call_function(host: &mut dyn Host, id: u32, args: impl Into<Args>, span: 
         // Multifield arguments are spliced into the wildcard parameter.
         frame[params] = flatten(args.collect());
     }
-    *host.depth() += 1;
-    let result = eval_body(host, &mut frame, &body);
-    *host.depth() -= 1;
+}
+
+/// Runs a procedure's actions with `args` bound to its parameters (their number
+/// already checked), in a frame taken from the host's spare ones: the value of
+/// `return`, or of the last action; an error as it came.
+pub fn run_procedure(
+    host: &mut dyn Host,
+    procedure: Procedure<'_>,
+    args: impl IntoIterator<Item = Value>,
+) -> Result<Value, EvalError> {
+    let mut frame = host.spare_frames().pop().unwrap_or_default();
+    bind_parameters(
+        &mut frame,
+        procedure.params,
+        procedure.rest,
+        procedure.frame_size,
+        args,
+    );
+    let result = eval_body(host, &mut frame, procedure.body);
     give_back_frame(host, frame);
     match result {
         Ok(v) | Err(Unwind::Return(v)) => Ok(v),
         Err(Unwind::Break) => Ok(Value::false_sym()),
-        Err(Unwind::Error(mut e)) => {
-            e.message.push('\n');
-            e.message.push_str(&messages::procedures::prccode4(
-                "deffunction",
-                name.as_str(),
-            ));
-            e.returns = Some(Value::false_sym());
-            Err(Unwind::Error(e))
-        }
+        Err(Unwind::Error(e)) => Err(e),
     }
 }
 
@@ -635,13 +728,10 @@ fn run_special(host: &mut dyn Host, frame: &mut Vec<Value>, special: &Special, s
         },
         Special::ActionVar(slot, name, function) => match frame.get(*slot as usize) {
             Some(value) if *value != unbound() => Ok(value.clone()),
-            _ => Err(EvalError::new(messages::procedures::prccode5(
-                name.as_str(),
-                function.as_ref().map(|f| f.as_str()),
-            ))
-            .returning(Value::false_sym())
-            .at(span)
-            .into()),
+            _ => Err(EvalError::new(unbound_action_var(host, *name, *function))
+                .returning(Value::false_sym())
+                .at(span)
+                .into()),
         },
         Special::MakeInstance {
             name,

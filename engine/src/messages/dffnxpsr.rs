@@ -9,3 +9,8 @@ pub fn dffnxpsr1() -> String {
 pub fn dffnxpsr2() -> String {
     "[DFFNXPSR2] Deffunctions are not allowed to replace external functions.".to_string()
 }
+
+/// `[DFFNXPSR3]`: the deffunction is named after a generic function.
+pub fn dffnxpsr3() -> String {
+    "[DFFNXPSR3] Deffunctions are not allowed to replace generic functions.".to_string()
+}

@@ -29,6 +29,7 @@ pub mod exprnpsr;
 pub mod factqpsr;
 pub mod factrhs;
 pub mod facts;
+pub mod genrc;
 pub mod globldef;
 pub mod inherpsr;
 pub mod insfun;

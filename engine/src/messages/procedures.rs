@@ -22,15 +22,32 @@ pub fn prccode5(name: &str, function: Option<&str>) -> String {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn names_the_construct_halted() {
-        assert_eq!(
-            super::prccode4("deffunction", "f"),
-            "[PRCCODE4] Execution halted during the actions of deffunction 'f'."
-        );
-    }
+/// `[PRCCODE4]` for a method: an error halted the actions of method `#index` of
+/// generic function `name`.
+pub fn prccode4_method(name: &str, index: u32) -> String {
+    format!("[PRCCODE4] Execution halted during the actions of generic function '{name}' method #{index}.")
+}
+
+/// `[PRCCODE5]` in the actions of method `#index` of generic function `generic`.
+pub fn prccode5_method(name: &str, generic: &str, index: u32) -> String {
+    format!("[PRCCODE5] Variable ?{name} unbound in generic function '{generic}' method #{index}.")
+}
+
+/// `[PRCCODE6]`: an error in an argument of a call of the procedure `kind`
+/// `name` (`deffunction`, `generic function`, `message`), printed after the
+/// error's own.
+pub fn prccode6(kind: &str, name: &str) -> String {
+    format!("[PRCCODE6] This error occurred while evaluating arguments for the {kind} '{name}'.")
+}
+
+/// `[PRCCODE7]`: a parameter list names the same variable twice.
+pub fn prccode7() -> String {
+    "[PRCCODE7] Duplicate parameter names not allowed.".to_string()
+}
+
+/// `[PRCCODE8]`: a parameter follows the wildcard parameter.
+pub fn prccode8() -> String {
+    "[PRCCODE8] No parameters allowed after wildcard parameter.".to_string()
 }
 
 /// `[PRCCODE4]` for a message-handler: an error halted the actions of handler
@@ -40,10 +57,13 @@ pub fn prccode4_handler(name: &str, kind: &str, class: &str) -> String {
     format!("[PRCCODE4] Execution halted during the actions of message-handler '{name}' {kind} in class '{class}'")
 }
 
-/// `[PRCCODE6]`: an error in the arguments of message `message` (a slot
-/// override's values).
-pub fn prccode6(message: &str) -> String {
-    format!(
-        "[PRCCODE6] This error occurred while evaluating arguments for the message '{message}'."
-    )
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn names_the_construct_halted() {
+        assert_eq!(
+            super::prccode4("deffunction", "f"),
+            "[PRCCODE4] Execution halted during the actions of deffunction 'f'."
+        );
+    }
 }

@@ -109,6 +109,10 @@ pub enum Construct {
     Handler(Defhandler),
     /// `(definstances ...)`
     Instances(Definstances),
+    /// `(defgeneric ...)`
+    Generic(Defgeneric),
+    /// `(defmethod ...)`
+    Method(Defmethod),
 }
 
 impl Construct {
@@ -125,6 +129,8 @@ impl Construct {
             Construct::Class(c) => c.span,
             Construct::Handler(c) => c.span,
             Construct::Instances(c) => c.span,
+            Construct::Generic(c) => c.span,
+            Construct::Method(c) => c.span,
         }
     }
 }
@@ -377,6 +383,49 @@ pub struct Deffunction {
     pub body: Vec<Expr>,
     /// The whole construct.
     pub span: Span,
+}
+
+/// `(defgeneric name ["comment"])`
+#[derive(Clone, Debug, PartialEq)]
+pub struct Defgeneric {
+    /// The name.
+    pub name: Ident,
+    /// The optional comment.
+    pub comment: Option<String>,
+    /// The whole construct.
+    pub span: Span,
+}
+
+/// `(defmethod name [index] ["comment"] (parameter... [wildcard]) action...)`
+#[derive(Clone, Debug, PartialEq)]
+pub struct Defmethod {
+    /// The generic function's name.
+    pub name: Ident,
+    /// The method index asked for, if any (from 1).
+    pub index: Option<u32>,
+    /// The single-field parameters, with their restrictions.
+    pub params: Vec<MethodParam>,
+    /// The wildcard parameter `$?rest`, with the restriction each remaining
+    /// argument must meet.
+    pub rest: Option<MethodParam>,
+    /// Where the parameter list is (errors found before CLIPS reads it stop at its `(`).
+    pub params_at: Span,
+    /// The actions; the value of the last is returned.
+    pub body: Vec<Expr>,
+    /// The whole construct.
+    pub span: Span,
+}
+
+/// A method parameter: `?x`, or `(?x CLASS... [query])`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MethodParam {
+    /// The variable.
+    pub name: Ident,
+    /// The classes an argument must belong to (one of them), none for any.
+    pub classes: Vec<Ident>,
+    /// The query an argument must make true, if any (`?current-argument` names
+    /// the argument tested).
+    pub query: Option<Expr>,
 }
 
 /// `(defglobal [module] ?*name* = expr ...)`

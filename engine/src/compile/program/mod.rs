@@ -92,6 +92,12 @@ pub struct Program {
     pub udfs: udf::Udfs,
     /// The COOL classes and their message-handlers.
     pub classes: crate::cool::Classes,
+    /// The generic functions and their methods.
+    pub generics: crate::generic::Generics,
+    /// `set-sequence-operator-recognition`: whether `$?x` among a call's arguments
+    /// spreads the multifield into separate arguments, decided when the call is
+    /// compiled (off, as in CLIPS).
+    pub sequence_operators: bool,
 }
 
 impl Default for Program {
@@ -113,6 +119,8 @@ impl Default for Program {
             template_users: TemplateUsers::default(),
             udfs: udf::Udfs::default(),
             classes: crate::cool::Classes::default(),
+            generics: crate::generic::Generics::default(),
+            sequence_operators: false,
         }
     }
 }
@@ -277,6 +285,16 @@ impl Program {
     pub fn declare_function(&mut self, function: Function) -> u32 {
         let key = (function.module, function.name);
         put(&mut self.function_ids, &mut self.functions, key, function)
+    }
+
+    /// The generic function named `name` (`MODULE::name` or a bare name) as the
+    /// current module sees it: its own, else one of another module.
+    pub fn generic_id(&self, name: Atom) -> Option<u32> {
+        match split_qualified(name.as_str()) {
+            Some((module, base)) => (self.generics).id(self.module_id(atom(module))?, atom(base)),
+            None => (self.generics.id(self.current_module, name))
+                .or_else(|| self.generics.any_module(name)),
+        }
     }
 
     /// The defglobal named `name` (`MODULE::name` or a bare name) as the current

@@ -218,7 +218,7 @@ pub(super) fn deftemplate_slot_facet_value(rt: &mut Runtime, args: &[Value]) -> 
 
 /// Answers a `def...-module` function: the module `find` gives for the construct
 /// named by the argument, or `FALSE` after CLIPS's message.
-fn module_of(
+pub(super) fn module_of(
     rt: &mut Runtime,
     args: &[Value],
     construct: &str,

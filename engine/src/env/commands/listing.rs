@@ -269,6 +269,12 @@ fn function_names(rt: &Runtime, module: ModuleId) -> Vec<String> {
     names_in(module, defined.map(|f| (f.module, f.name)))
 }
 
+/// The generic functions of `module`.
+fn generic_names(rt: &Runtime, module: ModuleId) -> Vec<String> {
+    let defined = rt.program.generics.defined();
+    names_in(module, defined.map(|(_, g)| (g.module, g.name)))
+}
+
 /// The defglobals of `module`.
 fn global_names(rt: &Runtime, module: ModuleId) -> Vec<String> {
     names_in(
@@ -361,6 +367,14 @@ construct_names!(
     "list-deffunctions",
     "deffunction",
     function_names
+);
+construct_names!(
+    get_defgeneric_list,
+    "get-defgeneric-list",
+    list_defgenerics,
+    "list-defgenerics",
+    "defgeneric",
+    generic_names
 );
 construct_names!(
     get_defglobal_list,

@@ -12,6 +12,7 @@ mod facts;
 mod files;
 pub(super) mod funcall;
 mod function_info;
+mod generics;
 mod image;
 mod introspect;
 mod join_activity;
@@ -56,6 +57,11 @@ use files::{
 };
 use funcall::funcall;
 use function_info::{apropos, get_function_list, get_function_restrictions};
+use generics::{
+    call_next_method, call_specific_method, defgeneric_module, get_defmethod_list, list_defmethods,
+    next_methodp, override_next_method, ppdefgeneric, ppdefmethod, preview_generic, undefgeneric,
+    undefmethod,
+};
 use image::{bload, bsave, save};
 use introspect::{
     deffacts_module, deffunction_module, defglobal_module, defrule_module, deftemplate_module,
@@ -66,9 +72,10 @@ use introspect::{
 };
 use join_activity::{join_activity, join_activity_reset};
 use listing::{
-    agenda, facts, get_deffacts_list, get_deffunction_list, get_defglobal_list, get_defmodule_list,
-    get_defrule_list, get_deftemplate_list, list_deffacts, list_deffunctions, list_defglobals,
-    list_defmodules, list_defrules, list_deftemplates, rules, show_breaks, show_defglobals,
+    agenda, facts, get_deffacts_list, get_deffunction_list, get_defgeneric_list,
+    get_defglobal_list, get_defmodule_list, get_defrule_list, get_deftemplate_list, list_deffacts,
+    list_deffunctions, list_defgenerics, list_defglobals, list_defmodules, list_defrules,
+    list_deftemplates, rules, show_breaks, show_defglobals,
 };
 use matches::matches;
 pub(crate) use memory::resident_bytes;
@@ -443,6 +450,48 @@ static DEFS: &[CommandDef] = &[
     env("load-facts", "l", 1, Some(1), "sy", load_facts),
     env("undefrule", "v", 1, Some(1), "y", undefrule),
     rt("undeffunction", "v", 1, Some(1), "y", undeffunction),
+    rt("undefgeneric", "v", 1, Some(1), "y", undefgeneric),
+    rt("undefmethod", "v", 2, Some(2), "*;y;ly", undefmethod),
+    env("call-next-method", "*", 0, Some(0), "*", call_next_method),
+    env(
+        "call-specific-method",
+        "*",
+        2,
+        None,
+        "*;y;l",
+        call_specific_method,
+    ),
+    env(
+        "override-next-method",
+        "*",
+        0,
+        None,
+        "*",
+        override_next_method,
+    ),
+    env("next-methodp", "b", 0, Some(0), "*", next_methodp),
+    rt("ppdefgeneric", "vs", 1, Some(2), ";y;ldsyn", ppdefgeneric),
+    rt("ppdefmethod", "v", 2, Some(3), "*;y;l;ldsyn", ppdefmethod),
+    rt("list-defgenerics", "v", 0, Some(1), "y", list_defgenerics),
+    rt("list-defmethods", "v", 0, Some(1), "y", list_defmethods),
+    env("preview-generic", "v", 1, None, "*;y", preview_generic),
+    rt(
+        "get-defgeneric-list",
+        "m",
+        0,
+        Some(1),
+        "y",
+        get_defgeneric_list,
+    ),
+    rt(
+        "get-defmethod-list",
+        "m",
+        0,
+        Some(1),
+        "y",
+        get_defmethod_list,
+    ),
+    rt("defgeneric-module", "y", 1, Some(1), "y", defgeneric_module),
     rt("undeftemplate", "v", 1, Some(1), "y", undeftemplate),
     rt("undeffacts", "v", 1, Some(1), "y", undeffacts),
     rt("undefglobal", "v", 1, Some(1), "y", undefglobal),

@@ -9,9 +9,6 @@ use crate::value::Value;
 /// The settings.
 #[derive(Debug, Clone)]
 pub struct Settings {
-    /// `set-sequence-operator-recognition`: whether `$?x` among a call's arguments
-    /// spreads the multifield into separate arguments (off, as in CLIPS).
-    pub sequence_operators: bool,
     /// `set-beta-memory-resizing`: CLIPS's switch for growing its beta memories'
     /// hash tables. Salience's join memories always grow as needed; the setting is
     /// kept for programs that read it back.
@@ -27,7 +24,6 @@ pub struct Settings {
 impl Default for Settings {
     fn default() -> Self {
         Settings {
-            sequence_operators: false,
             beta_memory_resizing: true,
             conserve_memory: false,
             locale: Value::symbol("C"),
@@ -55,13 +51,13 @@ fn switch(setting: &mut bool, value: &Value) -> Value {
 
 /// `(get-sequence-operator-recognition)`.
 pub(super) fn get_sequence_operator_recognition(rt: &mut Runtime, _: &[Value]) -> R {
-    Ok(Value::boolean(rt.settings.sequence_operators))
+    Ok(Value::boolean(rt.program.sequence_operators))
 }
 
 /// `(set-sequence-operator-recognition <symbol>)`: the old value.
 pub(super) fn set_sequence_operator_recognition(rt: &mut Runtime, args: &[Value]) -> R {
     let value = symbol_arg(args, "set-sequence-operator-recognition")?;
-    Ok(switch(&mut rt.settings.sequence_operators, &value))
+    Ok(switch(&mut rt.program.sequence_operators, &value))
 }
 
 /// `(get-beta-memory-resizing)`.

@@ -35,6 +35,8 @@ fn watched(watch: &Watch, item: &str) -> bool {
         "rules" => watch.rules,
         "activations" => watch.activations,
         "deffunctions" => watch.deffunctions,
+        "generic-functions" => watch.generic_functions,
+        "methods" => watch.methods,
         "statistics" => watch.statistics,
         "globals" => watch.globals,
         "focus" => watch.focus,

@@ -1,7 +1,8 @@
 //! `(deffunction name ["comment"] (?param... [$?rest]) action...)`.
 
-use super::common::{closing, describe, header, Diags};
+use super::common::{closing, describe, first_token_end, header, Diags};
 use super::expr::parse_expr;
+use crate::messages::{prntutil, procedures};
 use crate::syntax::ast::{Deffunction, Ident};
 use crate::syntax::sexpr::{SExpr, Token};
 use crate::syntax::{Diagnostic, Span};
@@ -28,7 +29,9 @@ pub(super) fn parse_deffunction(
                 header.name.name
             ),
         )
-        .with_label("expected the parameters, e.g. `(?x ?y)`, or `()` for none")),
+        .with_label("expected the parameters, e.g. `(?x ?y)`, or `()` for none")
+        .with_clips(prntutil::prntutil2("parameter list"))
+        .read_to(whole.end)),
         Some(list) => parse_params(list),
     }
     .map_err(|d| vec![d])?;
@@ -71,9 +74,9 @@ fn parse_params(list: &SExpr) -> Result<Params, Diagnostic> {
                         describe(item)
                     ),
                 )
-                .with_label(
-                    "expected `?name`, or `$?name` last to collect the remaining arguments",
-                ))
+                .with_label("expected `?name`, or `$?name` last to collect the remaining arguments")
+                .with_clips(prntutil::prntutil2("parameter list"))
+                .read_to(first_token_end(item)))
             }
         };
         if let Some(rest) = params.rest {
@@ -84,14 +87,16 @@ fn parse_params(list: &SExpr) -> Result<Params, Diagnostic> {
                     rest.name
                 ),
             )
-            .with_label(
-                "the `$?` parameter collects the remaining arguments, so it must be last",
-            ));
+            .with_label("the `$?` parameter collects the remaining arguments, so it must be last")
+            .with_clips(procedures::prccode8())
+            .read_to(first_token_end(item)));
         }
         if params.single.iter().any(|p| p.name == name) {
             return Err(
                 Diagnostic::new(item.span, format!("parameter `?{name}` is listed twice"))
-                    .with_label("each parameter needs its own name"),
+                    .with_label("each parameter needs its own name")
+                    .with_clips(procedures::prccode7())
+                    .read_to(item.span.end),
             );
         }
         let ident = Ident {

@@ -25,6 +25,7 @@ mod declare;
 mod expr;
 mod facts;
 mod function;
+mod generic;
 mod global;
 mod hypothesis;
 mod module;
@@ -44,9 +45,6 @@ pub use expr::{parse_expr, parse_fact, QUERY_FUNCTIONS};
 use super::ast::{Construct, Defglobal, Defmodule, TopLevel};
 use super::sexpr::{read_each, SExpr};
 use super::Diagnostic;
-
-/// Constructs of CLIPS that Salience does not implement (they need COOL or generics).
-const UNSUPPORTED: [&str; 2] = ["defgeneric", "defmethod"];
 
 /// Reads and parses a whole source text: every top-level item becomes a
 /// [`TopLevel`], or diagnostics. Parsing continues after an error so that every
@@ -105,9 +103,8 @@ fn strict(parsed: Result<TopLevel, Vec<Diagnostic>>) -> Result<TopLevel, Vec<Dia
     }
 }
 
-/// Whether `name` opens a construct CLIPS knows (the ones Salience does not
-/// support included: loading one is an error in that construct, not a stray
-/// command).
+/// Whether `name` opens a construct CLIPS knows (loading one is an error in that
+/// construct, not a stray command).
 pub fn is_construct_name(name: &str) -> bool {
     matches!(
         name,
@@ -121,7 +118,9 @@ pub fn is_construct_name(name: &str) -> bool {
             | "defclass"
             | "defmessage-handler"
             | "definstances"
-    ) || UNSUPPORTED.contains(&name)
+            | "defgeneric"
+            | "defmethod"
+    )
 }
 
 /// Parses one already-read top-level item: a list headed by deftemplate, deffacts,
@@ -145,14 +144,8 @@ pub fn parse_top_level(item: &SExpr) -> Result<TopLevel, Vec<Diagnostic>> {
         "defclass" => class::parse_defclass(items, span).map(Construct::Class),
         "defmessage-handler" => class::parse_defhandler(items, span).map(Construct::Handler),
         "definstances" => class::parse_definstances(items, span).map(Construct::Instances),
-        name if UNSUPPORTED.contains(&name) => {
-            let at = items.first().map_or(span, |h| h.span);
-            return Err(vec![Diagnostic::new(
-                at,
-                format!("Salience does not support `{name}`"),
-            )
-            .with_label("generic functions are not supported yet")]);
-        }
+        "defgeneric" => generic::parse_defgeneric(items, span).map(Construct::Generic),
+        "defmethod" => generic::parse_defmethod(items, span).map(Construct::Method),
         _ => return command(item),
     };
     construct.map(|c| TopLevel::Construct(Box::new(c)))
@@ -272,11 +265,6 @@ mod tests {
     #[test]
     fn top_level_errors() {
         let cases = [
-            (
-                "(defgeneric g)",
-                "Salience does not support `defgeneric`",
-                "defgeneric",
-            ),
             (
                 "(1 2)",
                 "a function call must start with the function's name, not the number 1",
