@@ -742,6 +742,66 @@ fn hosts_other_than_an_address_or_localhost_are_refused() {
 }
 
 #[test]
+fn request_handling_without_a_socket_refuses_what_it_cannot_use() {
+    // Playground::handle_request is all a request can make the server do (the fuzz
+    // target's entry point): odd methods, targets, hosts and bodies get a status, never
+    // a panic.
+    use salience::serve::http::{Incoming, Playground as Handler, MAX_BODY};
+    let handler = Handler::new(8421).expect("the bundled catalog");
+    let host = Some("127.0.0.1:8421");
+    let body = |method: &str, target: &str, host: Option<&str>, body: &[u8]| {
+        handler
+            .handle_request(&Incoming {
+                method,
+                target,
+                host,
+                body,
+            })
+            .status
+    };
+    assert_eq!(body("GET", "/", host, b""), 200);
+    assert_eq!(body("GET", "/", None, b""), 403);
+    assert_eq!(body("GET", "/", Some("127.0.0.1:8422"), b""), 403);
+    assert_eq!(body("GET", "/", Some(":8421"), b""), 403);
+    assert_eq!(body("BREW", "/", host, b""), 405);
+    assert_eq!(body("GET", "/api/rules?kind=&level=", host, b""), 400);
+    assert_eq!(
+        body(
+            "GET",
+            "/api/rules?&&==&kind=hitori&level=99999999999999999999",
+            host,
+            b""
+        ),
+        400
+    );
+    assert_eq!(body("GET", "/../etc/passwd", host, b""), 404);
+    assert_eq!(body("POST", "/api/program", host, b"\xff\xfe{"), 400);
+    assert_eq!(body("POST", "/api/program", host, br#"{"files": []}"#), 400);
+    assert_eq!(
+        body(
+            "POST",
+            "/api/program",
+            host,
+            br#"{"files": [{"name": "a", "text": "(defrule"}]}"#
+        ),
+        200
+    );
+    assert_eq!(
+        body(
+            "POST",
+            "/api/run",
+            host,
+            br#"{"kind": "sudoku", "puzzle": 0, "level": 0, "rules": "", "puzzle_text": "12"}"#
+        ),
+        400
+    );
+    assert_eq!(
+        body("POST", "/api/program", host, &vec![b' '; MAX_BODY + 1]),
+        413
+    );
+}
+
+#[test]
 fn fifty_clients_at_once_are_all_answered() {
     // 50 clients on loopback, each sending 4 program runs (the family example, 16
     // firings) one after the other: every reply is right, and the figures are printed
