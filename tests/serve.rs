@@ -660,6 +660,23 @@ fn the_playground_refuses_files_and_processes() {
         assert_eq!(state["facts"], json!([]), "{action}");
         assert!(!made.exists() && keep.exists(), "{action}");
     }
+    // A defglobal's value is computed as it loads: refused there too.
+    let global = format!("(defglobal ?*g* = (system \"touch {}\"))", made.display());
+    let (status, _) = playground.program(&program_request("global.clp", &global));
+    assert_eq!(status, 200);
+    assert!(!made.exists(), "a defglobal ran a process");
+    // Puzzle mode's edited rule files are confined as well.
+    let rules = format!(
+        "{}\n{global}\n(defrule leak => (open \"{}\" o \"w\"))\n",
+        read("rulebases/hitori/basic.clp"),
+        made.display()
+    );
+    let (status, reply) = playground.run(&request("hitori", 0, 0, &rules));
+    assert_eq!(status, 200, "{reply}");
+    assert!(
+        !made.exists() && keep.exists(),
+        "puzzle mode reached a file: {reply}"
+    );
     // The server is still there.
     assert_eq!(playground.get("/api/catalog").0, 200);
     let _ = std::fs::remove_dir_all(&dir);
