@@ -379,6 +379,7 @@ fn real_main(cli: Cli) -> ExitCode {
                     no_hypotheses: hypotheses.no_hypotheses,
                     max_hypotheses: hypotheses.max_hypotheses,
                     max_hypothesis_depth: hypotheses.max_hypothesis_depth,
+                    ..SolveOptions::default()
                 },
             };
             let run = match puzzle {
@@ -436,6 +437,7 @@ fn real_main(cli: Cli) -> ExitCode {
                     no_hypotheses: hypotheses.no_hypotheses,
                     max_hypotheses: hypotheses.max_hypotheses,
                     max_hypothesis_depth: hypotheses.max_hypothesis_depth,
+                    ..SolveOptions::default()
                 },
                 jobs,
                 shard,

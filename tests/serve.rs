@@ -660,6 +660,23 @@ fn the_playground_refuses_files_and_processes() {
         assert_eq!(state["facts"], json!([]), "{action}");
         assert!(!made.exists() && keep.exists(), "{action}");
     }
+    // A defglobal's value is computed as it loads: refused there too.
+    let global = format!("(defglobal ?*g* = (system \"touch {}\"))", made.display());
+    let (status, _) = playground.program(&program_request("global.clp", &global));
+    assert_eq!(status, 200);
+    assert!(!made.exists(), "a defglobal ran a process");
+    // Puzzle mode's edited rule files are confined as well.
+    let rules = format!(
+        "{}\n{global}\n(defrule leak => (open \"{}\" o \"w\"))\n",
+        read("rulebases/hitori/basic.clp"),
+        made.display()
+    );
+    let (status, reply) = playground.run(&request("hitori", 0, 0, &rules));
+    assert_eq!(status, 200, "{reply}");
+    assert!(
+        !made.exists() && keep.exists(),
+        "puzzle mode reached a file: {reply}"
+    );
     // The server is still there.
     assert_eq!(playground.get("/api/catalog").0, 200);
     let _ = std::fs::remove_dir_all(&dir);
@@ -739,6 +756,66 @@ fn hosts_other_than_an_address_or_localhost_are_refused() {
         .expect("salience serve runs");
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--listen nowhere"));
+}
+
+#[test]
+fn request_handling_without_a_socket_refuses_what_it_cannot_use() {
+    // Playground::handle_request is all a request can make the server do (the fuzz
+    // target's entry point): odd methods, targets, hosts and bodies get a status, never
+    // a panic.
+    use salience::serve::http::{Incoming, Playground as Handler, MAX_BODY};
+    let handler = Handler::new(8421).expect("the bundled catalog");
+    let host = Some("127.0.0.1:8421");
+    let body = |method: &str, target: &str, host: Option<&str>, body: &[u8]| {
+        handler
+            .handle_request(&Incoming {
+                method,
+                target,
+                host,
+                body,
+            })
+            .status
+    };
+    assert_eq!(body("GET", "/", host, b""), 200);
+    assert_eq!(body("GET", "/", None, b""), 403);
+    assert_eq!(body("GET", "/", Some("127.0.0.1:8422"), b""), 403);
+    assert_eq!(body("GET", "/", Some(":8421"), b""), 403);
+    assert_eq!(body("BREW", "/", host, b""), 405);
+    assert_eq!(body("GET", "/api/rules?kind=&level=", host, b""), 400);
+    assert_eq!(
+        body(
+            "GET",
+            "/api/rules?&&==&kind=hitori&level=99999999999999999999",
+            host,
+            b""
+        ),
+        400
+    );
+    assert_eq!(body("GET", "/../etc/passwd", host, b""), 404);
+    assert_eq!(body("POST", "/api/program", host, b"\xff\xfe{"), 400);
+    assert_eq!(body("POST", "/api/program", host, br#"{"files": []}"#), 400);
+    assert_eq!(
+        body(
+            "POST",
+            "/api/program",
+            host,
+            br#"{"files": [{"name": "a", "text": "(defrule"}]}"#
+        ),
+        200
+    );
+    assert_eq!(
+        body(
+            "POST",
+            "/api/run",
+            host,
+            br#"{"kind": "sudoku", "puzzle": 0, "level": 0, "rules": "", "puzzle_text": "12"}"#
+        ),
+        400
+    );
+    assert_eq!(
+        body("POST", "/api/program", host, &vec![b' '; MAX_BODY + 1]),
+        413
+    );
 }
 
 #[test]

@@ -9,6 +9,7 @@
 
 use super::rules::{edited_rule_set, problems, Problem};
 use crate::solve::{Outcome, PuzzleKind, Reading, RuleSet, SolveOptions, Solver};
+use salience_engine::env::capabilities::Capabilities;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
@@ -143,6 +144,7 @@ impl<K: PuzzleKind> Stepper<'_, K> {
             max_firings: Some(firings.min(MAX_FIRINGS)),
             timeout: Some(TIMEOUT),
             explain: true,
+            capabilities: Capabilities::CONFINED,
             ..SolveOptions::default()
         };
         let mut solver =

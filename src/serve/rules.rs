@@ -5,6 +5,7 @@
 //! (they define what the edited level builds on), the levels after it are left out.
 
 use crate::solve::{PuzzleKind, RuleLevel, RuleSet};
+use salience_engine::env::capabilities::Capabilities;
 use salience_engine::env::Environment;
 use salience_engine::syntax::span::line_col;
 use serde::Serialize;
@@ -45,6 +46,7 @@ pub fn edited_rule_set<K: PuzzleKind>(level: usize, text: &str) -> Result<RuleSe
 pub fn problems<K: PuzzleKind>(rule_set: &RuleSet) -> Vec<Problem> {
     let mut env = Environment::new();
     env.set_output(std::io::sink());
+    env.set_capabilities(Capabilities::CONFINED);
     let templates = K::templates();
     let (edited, before) = match rule_set.levels.split_last() {
         Some(split) => split,

@@ -2,6 +2,7 @@
 //! every puzzle — `(reset)`, assert the puzzle, `(run)`, read the answer, check it.
 
 use super::kind::{PuzzleKind, Reading};
+use salience_engine::env::capabilities::Capabilities;
 use salience_engine::env::journal::{Cause, Firing};
 use salience_engine::env::Environment;
 use salience_engine::env::RunError;
@@ -88,6 +89,9 @@ pub struct SolveOptions {
     pub max_hypotheses: Option<u64>,
     /// The deepest hypothesis level (1: T&E(1), BLISS(1); 2: also BLISS(2), T&E(2)).
     pub max_hypothesis_depth: Option<u32>,
+    /// The outside access the rules may have (all by default; the playground confines
+    /// rules typed in the page).
+    pub capabilities: Capabilities,
 }
 
 /// One rule file of a rule set: a level.
@@ -186,6 +190,8 @@ impl<K: PuzzleKind> Solver<K> {
     pub fn for_rule_set(rule_set: RuleSet, options: SolveOptions) -> Result<Self, String> {
         let mut env = Environment::new();
         env.set_output(std::io::sink());
+        // Before loading: a defglobal's value is computed as it loads.
+        env.set_capabilities(options.capabilities);
         let templates = K::templates();
         env.load_str(templates.source, templates.file)
             .map_err(|e| e.rendered)?;

@@ -5,3 +5,4 @@ maybe
 yes
 no
 (facts)
+(exit)

@@ -2,3 +2,4 @@
 (reset)
 (run)
 (facts)
+(exit)
