@@ -31,6 +31,7 @@ mod report;
 mod router;
 mod rule_reading;
 mod run;
+mod run_statistics;
 mod show;
 mod stepping;
 mod top_level;
