@@ -34,6 +34,7 @@ mod report;
 mod router;
 mod rule_reading;
 mod run;
+mod run_statistics;
 pub mod show;
 mod stepping;
 mod top_level;

@@ -1,6 +1,7 @@
 //! Running: choosing the next activation from the focus stack, firing it, and
 //! stopping at halt, an empty agenda, or a limit.
 
+use super::run_statistics::RunStatistics;
 use super::{show, Environment, SalienceEvaluation};
 use crate::compile::ModuleId;
 use crate::eval::{self, Unwind};
@@ -111,6 +112,8 @@ impl Environment {
             self.rt.push_focus(ModuleId(0));
         }
         let mut fired = 0u64;
+        let mut statistics = (self.rt.watch.statistics)
+            .then(|| RunStatistics::start(self.rt.wm.len(), self.rt.agenda.len()));
         // The name is copied into the error only if a limit stops the run.
         let mut last_rule: Option<Atom> = None;
         let reason = loop {
@@ -156,15 +159,17 @@ impl Environment {
                 self.rt.fired += fired;
                 return Err(e);
             }
+            if let Some(statistics) = &mut statistics {
+                statistics.sample(self.rt.wm.len(), self.rt.agenda.len());
+            }
             self.rt.pop_empty_focus();
             if self.rt.exit_requested.is_some() {
                 break StopReason::Halted;
             }
         };
         self.rt.fired += fired;
-        if self.rt.watch.statistics {
-            let line = format!("{fired} rules fired\n");
-            self.rt.routers.write("t", &line);
+        if let Some(statistics) = statistics {
+            self.rt.routers.write("t", &statistics.report(fired));
         }
         self.rt.routers.flush();
         Ok((fired, reason))

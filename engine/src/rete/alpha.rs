@@ -4,7 +4,7 @@
 use super::test::{compares_to_literals, literal_test};
 use super::token::TokenId;
 use super::TestHost;
-use crate::compile::lhs::{AlphaPattern, FieldSpec, FieldTest, SlotMatch};
+use crate::compile::lhs::{AlphaPattern, Alt, AltKind, FieldSpec, FieldTest, SlotMatch};
 use crate::value::Value;
 use crate::wm::Fact;
 use smallvec::SmallVec;
@@ -179,6 +179,23 @@ pub fn match_fact(pattern: &AlphaPattern, fact: &Fact, host: &mut dyn TestHost) 
         SmallVec::from_elem(Value::Void, pattern.captures as usize);
     fill_slots(pattern, rest, fact, 0, &mut captures, host, &mut results);
     results
+}
+
+/// The slot and the constant of `pattern`'s first test when that test is the slot's
+/// equality with one literal: a fact whose slot holds another value fails the
+/// pattern at that test, before any other test runs ([`match_fact`] decides it
+/// first), so the pattern need not be tried on it. Not a float: equal floats may
+/// hash apart (0.0 and -0.0).
+pub fn selector(pattern: &AlphaPattern) -> Option<(usize, &Value)> {
+    let test = pattern.tests.first()?;
+    let slot = literal_slot(pattern, test)?;
+    match test.only_term()? {
+        Alt {
+            negated: false,
+            kind: AltKind::Const(value),
+        } if !matches!(value, Value::Float(_)) => Some((slot, value)),
+        _ => None,
+    }
 }
 
 /// Whether `pattern` captures nothing and each slot it names is one `$?`, so that it

@@ -392,10 +392,9 @@ impl Network {
     /// Matches a new fact and propagates its matches, visiting the patterns in the
     /// order CLIPS's pattern network would.
     pub fn assert_fact(&mut self, fact: &Rc<Fact>, host: &mut dyn TestHost) {
-        let Some(tree) = self.trees.get_mut(&fact.template) else {
+        let Some(walk) = self.walk(fact.template) else {
             return;
         };
-        let walk = tree.walk();
         // A rule's LHS can't assert, but a function it calls could: keep the outer state.
         let mut reached = std::mem::take(&mut self.reached_spare);
         reached.clear();
@@ -404,7 +403,7 @@ impl Network {
         let mut found = std::mem::take(&mut self.found_spare);
         let mut spans = std::mem::take(&mut self.spans_spare);
         spans.resize(walk.memories.len(), UNMATCHED);
-        for entries in &walk.terminals {
+        for entries in walk.visited(&fact.slots) {
             let mut variants = 0;
             for &(at, _) in entries {
                 if spans[at].start == UNMATCHED.start {
@@ -441,6 +440,16 @@ impl Network {
         spans.clear();
         self.found_spare = found;
         self.spans_spare = spans;
+    }
+
+    /// What asserting a fact of `template` visits, if any rule has a pattern of it.
+    fn walk(&mut self, template: TemplateId) -> Option<Rc<super::order::Walk>> {
+        let alpha = &self.alpha;
+        let test = |am: AmId| {
+            let (slot, value) = super::alpha::selector(&alpha[am as usize].pattern)?;
+            Some((slot, value.clone()))
+        };
+        Some(self.trees.get_mut(&template)?.walk(test))
     }
 
     /// Matches `fact` against alpha memory `am`, stores the matches and adds them to `out`.
@@ -481,8 +490,8 @@ impl Network {
             matches.push(m);
         }
         matches.reverse();
-        if let Some(tree) = self.trees.get_mut(&fact.template) {
-            walk_order(&mut matches, &tree.walk().memories);
+        if let Some(walk) = self.walk(fact.template) {
+            walk_order(&mut matches, &walk.memories);
         }
         for m in &matches {
             m.retracted.set(true);
