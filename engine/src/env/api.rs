@@ -257,13 +257,22 @@ impl Environment {
             given[index] = Some(value);
         }
         let mut values = Vec::with_capacity(given.len());
+        // The template is in use while its defaults are evaluated (see `Runtime::building`).
+        self.rt.building.push(id);
         for (index, value) in given.into_iter().enumerate() {
-            values.push(match value {
-                Some(v) => v,
-                None => crate::eval::default_value(self, &mut Vec::new(), id, index)
-                    .map_err(unwind_error)?,
-            });
+            let value = match value {
+                Some(v) => Ok(v),
+                None => crate::eval::default_value(self, &mut Vec::new(), id, index),
+            };
+            match value {
+                Ok(v) => values.push(v),
+                Err(e) => {
+                    self.rt.building.pop();
+                    return Err(unwind_error(e));
+                }
+            }
         }
+        self.rt.building.pop();
         self.assert_checked(id, values)
     }
 

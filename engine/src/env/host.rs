@@ -179,6 +179,9 @@ impl Host for LhsHost<'_> {
     fn clear_locks(&mut self) -> &mut u32 {
         &mut self.0.clear_locks
     }
+    fn templates_building(&mut self) -> &mut Vec<TemplateId> {
+        &mut self.0.building
+    }
     fn assert_fact(&mut self, _t: TemplateId, _s: Slots) -> Result<Option<FactId>, EvalError> {
         Err(refused("assert"))
     }
@@ -351,6 +354,9 @@ impl Host for Environment {
     }
     fn clear_locks(&mut self) -> &mut u32 {
         &mut self.rt.clear_locks
+    }
+    fn templates_building(&mut self) -> &mut Vec<TemplateId> {
+        &mut self.rt.building
     }
     fn spare_frames(&mut self) -> &mut Vec<Vec<Value>> {
         &mut self.rt.spare_frames

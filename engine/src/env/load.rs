@@ -449,7 +449,19 @@ impl Environment {
         self.load_constructs(Rc::from(text), &path.display().to_string(), output)
     }
 
+    /// Keeps `text` (named `name`) as a source that spans point into, and gives its
+    /// number. A text kept among the last few is not kept again: a program that
+    /// reads the same batch file or builds the same construct over and over would
+    /// otherwise hold one more copy each time, without bound.
     pub(crate) fn add_source(&mut self, name: &str, text: Rc<str>) -> usize {
+        const RECENT: usize = 8;
+        let recent = self.rt.sources.len().saturating_sub(RECENT);
+        let again = self.rt.sources[recent..]
+            .iter()
+            .rposition(|(n, t)| n == name && **t == *text);
+        if let Some(at) = again {
+            return recent + at;
+        }
         self.rt.sources.push((name.to_string(), text));
         self.rt.sources.len() - 1
     }
@@ -1506,6 +1518,24 @@ mod tests {
         env.run(None).unwrap();
         std::fs::remove_file(&file).unwrap();
         assert!(out.take().contains("from the batch file\n"));
+    }
+
+    #[test]
+    fn a_text_built_or_batched_over_and_over_is_kept_once() {
+        let (mut env, out, _err) = captured();
+        let file = std::env::temp_dir().join(format!("salience-again-{}.bat", std::process::id()));
+        std::fs::write(&file, "(bind ?*n* (+ ?*n* 1))\n").unwrap();
+        let path = file.display().to_string();
+        let program = format!(
+            "(defglobal ?*n* = 0)\n(loop-for-count 200 (build \"(deffunction f () 1)\") (batch* {path:?}))\n?*n*\n"
+        );
+        env.execute_str(&program, "loop");
+        let kept = env.rt.sources.len();
+        env.execute_str(&program, "loop");
+        std::fs::remove_file(&file).unwrap();
+        assert_eq!(out.take().matches("200\n").count(), 2);
+        assert_eq!(env.rt.sources.len(), kept);
+        assert!(kept < 10, "{kept} sources kept");
     }
 
     #[test]

@@ -335,6 +335,10 @@ pub struct Runtime {
     /// fact's slot values being evaluated, a top-level command naming constructs.
     /// While any is, `(clear)` is refused, as CLIPS's clear-ready locks refuse it.
     pub clear_locks: u32,
+    /// The templates whose facts are being built (their slot values evaluated): such
+    /// a template is in use, and can be neither removed nor redefined, as in CLIPS
+    /// (a value that did would leave the fact built for slots that are gone).
+    pub building: Vec<TemplateId>,
     /// Batch files a command asked for while commands were being read from a batch
     /// file or a prompt, waiting to be read next (see [`Environment::batch_str`]).
     pub batch_queue: BatchQueue,
@@ -366,6 +370,9 @@ impl Runtime {
     /// Why template `id` is in use, if it is: a construct names it, or a fact of it
     /// exists (such a template is neither redefined nor removed, as in CLIPS).
     pub(crate) fn template_in_use(&self, id: TemplateId) -> Option<String> {
+        if self.building.contains(&id) {
+            return Some("one of its facts is being built".into());
+        }
         if let Some(user) = self.program.template_users.user_of(id) {
             return Some(format!("{user} uses it"));
         }
@@ -503,6 +510,7 @@ impl Environment {
                 running: false,
                 resetting: false,
                 clear_locks: 0,
+                building: Vec::new(),
                 hypothesis: hypothesis::State::default(),
                 batch_queue: BatchQueue::default(),
                 diagnostic_style: DiagnosticStyle::default(),

@@ -132,6 +132,9 @@ pub trait Host {
     /// The clear-ready locks: held while a fact's slot values are evaluated, so
     /// that a `(clear)` among them is refused (see [`with_clear_locked`]).
     fn clear_locks(&mut self) -> &mut u32;
+    /// The templates whose facts are being built: in use while their slot values
+    /// are evaluated (see [`build_fact`]).
+    fn templates_building(&mut self) -> &mut Vec<TemplateId>;
     /// Emptied frames kept for reuse (see [`give_back_frame`]).
     fn spare_frames(&mut self) -> &mut Vec<Vec<Value>>;
     /// Prints a warning or error message that does not stop evaluation.
@@ -818,7 +821,10 @@ pub fn build_fact(
     frame: &mut Vec<Value>,
     build: &FactBuild,
 ) -> Result<(TemplateId, Slots), Unwind> {
-    with_clear_locked(host, |host| build_fact_locked(host, frame, build))
+    host.templates_building().push(build.template);
+    let built = with_clear_locked(host, |host| build_fact_locked(host, frame, build));
+    host.templates_building().pop();
+    built
 }
 
 /// [`build_fact`]'s work, done holding a clear-ready lock.
@@ -850,7 +856,16 @@ fn build_fact_locked(
                 slots[*index] = Some(match &**exprs {
                     // A single-field slot's one expression (most slots): its value,
                     // without gathering the values in a list first.
-                    [one] if !multi && expansion(one).is_none() => eval(host, frame, one)?,
+                    [one] if !multi && expansion(one).is_none() => match eval(host, frame, one)? {
+                        // A function that returns nothing gives a single-field slot
+                        // no value: CLIPS refuses the fact.
+                        Value::Void => {
+                            let slot = host.program().template(build.template).slots[*index].name;
+                            let message = crate::messages::templates::tmpltdef2(slot.as_str());
+                            return Err(EvalError::new(message).into());
+                        }
+                        value => value,
+                    },
                     _ => {
                         let values = eval_args(host, frame, exprs)?;
                         if multi {
@@ -910,7 +925,8 @@ pub fn default_value(
             Ok(if multi {
                 flatten(values)
             } else {
-                values.into_iter().next().unwrap_or_else(Value::nil)
+                // A function that returns nothing leaves the slot `nil`, as in CLIPS.
+                (values.into_iter().find(|v| !matches!(v, Value::Void))).unwrap_or_else(Value::nil)
             })
         }
     }
