@@ -34,6 +34,9 @@ impl Write for PyOutput {
     }
 }
 
+/// A fact's slots as (name, value) pairs, for Python.
+type SlotValues = Vec<(String, Py<PyAny>)>;
+
 /// The environment, movable into a closure that runs without the GIL. `Core` is
 /// `unsendable`: only the thread that made it uses it, and a closure given to
 /// `Python::detach` runs on that same thread.
@@ -59,7 +62,7 @@ impl Core {
     fn slots(&self, slots: &Bound<'_, PyDict>) -> PyResult<Vec<(String, Value)>> {
         slots
             .iter()
-            .map(|(k, v)| Ok((k.extract::<String>()?, self.types.from_py(&v)?)))
+            .map(|(k, v)| Ok((k.extract::<String>()?, self.types.value_of(&v)?)))
             .collect()
     }
 
@@ -158,7 +161,7 @@ impl Core {
                             .map(|v| udf_types.to_py(py, v, None))
                             .collect::<PyResult<Vec<_>>>()?;
                         let result = python_function.call1(py, PyTuple::new(py, converted)?)?;
-                        udf_types.from_py(result.bind(py))
+                        udf_types.value_of(result.bind(py))
                     };
                     call().map_err(|e| e.value(py).to_string())
                 })
@@ -176,7 +179,7 @@ impl Core {
         args: &Bound<'_, PyTuple>,
     ) -> PyResult<Py<PyAny>> {
         let values = (args.iter())
-            .map(|a| self.types.from_py(&a))
+            .map(|a| self.types.value_of(&a))
             .collect::<PyResult<Vec<_>>>()?;
         let value = self
             .env
@@ -248,7 +251,7 @@ impl Core {
     }
 
     /// Fact `index`'s slots as (name, value) pairs.
-    fn fact_slots(&self, py: Python<'_>, index: u64) -> PyResult<Option<Vec<(String, Py<PyAny>)>>> {
+    fn fact_slots(&self, py: Python<'_>, index: u64) -> PyResult<Option<SlotValues>> {
         let Some(slots) = self.env.fact_slots(FactId(index)) else {
             return Ok(None);
         };
@@ -276,7 +279,7 @@ impl Core {
     /// Asserts the ordered fact `(relation fields...)`; its index.
     fn assert_ordered(&mut self, relation: &str, fields: &Bound<'_, PyTuple>) -> PyResult<u64> {
         let fields = (fields.iter())
-            .map(|f| self.types.from_py(&f))
+            .map(|f| self.types.value_of(&f))
             .collect::<PyResult<Vec<_>>>()?;
         (self.env.assert_ordered(relation, fields))
             .map(|id| id.0)
@@ -343,7 +346,7 @@ impl Core {
 
     /// Sets defglobal `name`; `False` if there is none.
     fn set_global_value(&mut self, name: &str, value: &Bound<'_, PyAny>) -> PyResult<bool> {
-        let value = self.types.from_py(value)?;
+        let value = self.types.value_of(value)?;
         Ok(self.env.set_global_value(name, value))
     }
 

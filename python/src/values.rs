@@ -53,7 +53,7 @@ impl Types {
     }
 
     /// The CLIPS value of `object`.
-    pub fn from_py(&self, object: &Bound<'_, PyAny>) -> PyResult<Value> {
+    pub fn value_of(&self, object: &Bound<'_, PyAny>) -> PyResult<Value> {
         let py = object.py();
         if object.is_instance_of::<PyBool>() {
             return Ok(Value::boolean(object.extract::<bool>()?));
@@ -79,7 +79,7 @@ impl Types {
         }
         if object.is_instance_of::<PyList>() || object.is_instance_of::<PyTuple>() {
             let items = (object.try_iter()?)
-                .map(|item| self.from_py(&item?))
+                .map(|item| self.value_of(&item?))
                 .collect::<PyResult<Vec<_>>>()?;
             return Ok(Value::multifield(items));
         }
