@@ -250,7 +250,6 @@ pub fn run_program(request: &ProgramRequest) -> Result<ProgramState, ProgramErro
         Ok(StopReason::Halted) => ("halt", None),
         Err(_) if env.rt.routers.input_wanted => ("input", None),
         Err(RunError::Rule { clips, .. }) => ("error", Some(clips)),
-        Err(e @ RunError::Match(_)) => ("error", Some(e.to_string())),
         Err(e @ RunError::Limit { .. }) => ("limit", Some(e.to_string())),
     };
     let why = request

@@ -68,10 +68,28 @@ impl BoundExpr {
 
 /// Two bound expressions are the same when their expressions and frames are (the
 /// comparison is made from those).
+/// Two expressions are the same code wherever they were written: spans (kept in
+/// calls for messages) take no part, as in their `Hash`. CLIPS shares the joins and
+/// pattern nodes of identical tests written in different rules, and files.
 impl PartialEq for BoundExpr {
     fn eq(&self, other: &BoundExpr) -> bool {
-        self.expr == other.expr && self.frame == other.frame
+        self.frame == other.frame
+            && (self.expr == other.expr || without_spans(&self.expr) == without_spans(&other.expr))
     }
+}
+
+/// `expr`'s debug text with its spans left out: equal for the same code written at
+/// two places (compared only when the expressions differ, which is at load time).
+fn without_spans(expr: &CExpr) -> String {
+    let text = format!("{expr:?}");
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text.as_str();
+    while let Some(at) = rest.find("Span {") {
+        out.push_str(&rest[..at]);
+        rest = rest[at..].split_once('}').map_or("", |(_, after)| after);
+    }
+    out.push_str(rest);
+    out
 }
 
 impl Eq for BoundExpr {}
@@ -1125,6 +1143,14 @@ fn capture_locations(pattern: &AlphaPattern) -> Vec<(usize, usize, bool)> {
 }
 
 impl AlphaPattern {
+    /// Where `capture` is read from: its template slot and its position in a
+    /// multislot (0 for a single-field slot).
+    pub fn capture_place(&self, capture: u16) -> (usize, usize) {
+        capture_locations(self)
+            .get(capture as usize)
+            .map_or((0, 0), |&(slot, field, _)| (slot, field))
+    }
+
     /// The chain of CLIPS pattern-network nodes this pattern would build, as keys
     /// (equal keys mean a shared node). CLIPS orders the activations of one fact by
     /// walking that network, so the matcher reproduces its shape for ordering; see
@@ -1201,6 +1227,29 @@ impl AlphaPattern {
         }
         if path.is_empty() {
             path.push(fingerprint(&"no tests"));
+        }
+        path
+    }
+
+    /// [`AlphaPattern::clips_node_path`] as seen by a join that hashes this
+    /// pattern's matches on the `hashed` captures (the fields that equal a variable
+    /// of an earlier pattern). CLIPS keeps the reads of those fields (its
+    /// `rightHash`) in the pattern's last node, and shares that node only between
+    /// patterns hashed on the same fields: `(b ?x)` after `(a ?x)` and `(b ?y)`
+    /// after `(a ?x)` end at two nodes, which it walks in turn.
+    pub fn clips_node_path_hashed(&self, hashed: &[u16]) -> Vec<u64> {
+        let mut path = self.clips_node_path();
+        if hashed.is_empty() {
+            return path;
+        }
+        let at = capture_locations(self);
+        let mut fields: Vec<(usize, usize)> = (hashed.iter())
+            .filter_map(|c| at.get(*c as usize).map(|&(slot, field, _)| (slot, field)))
+            .collect();
+        fields.sort_unstable();
+        fields.dedup();
+        if let Some(last) = path.last_mut() {
+            *last = fingerprint(&(*last, "hashed on", fields));
         }
         path
     }

@@ -195,7 +195,8 @@ impl Environment {
         let duplicate_of = self.rt.wm.find_hashed(hash, template, &slots);
         self.retract_changed(id, Some(&changed));
         if duplicate_of.is_some() {
-            return Ok(None);
+            // The fact goes; as in CLIPS, the value is the fact it now duplicates.
+            return Ok(duplicate_of);
         }
         let fact = self.rt.wm.insert_with_id(id, hash, template, slots);
         // Logical support does not carry over: CLIPS makes the modified fact unconditional.

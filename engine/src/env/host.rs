@@ -8,6 +8,8 @@ use crate::compile::expr::CommandSig;
 use crate::compile::{CExpr, Program, TemplateId};
 use crate::eval::{self, EvalError, Host, Unwind};
 use crate::functions::FnState;
+use crate::messages;
+use crate::rete::fault::{FaultPlace, MatchFault};
 use crate::rete::{Network, ProductionId, TestHost, TokenId};
 use crate::syntax::Span;
 use crate::value::{FactId, Value};
@@ -237,10 +239,44 @@ impl TestHost for Runtime {
             Ok(v) | Err(Unwind::Return(v)) => v,
             Err(Unwind::Break) => Value::false_sym(),
             Err(Unwind::Error(e)) => {
-                self.match_error.get_or_insert(e);
+                // As in CLIPS: the error is printed at once, then where it happened
+                // (`report_fault`), and it halts execution: the actions under way,
+                // the run, the facts of an `assert` not made yet.
+                self.routers.write("werror", &e.message);
+                if !e.message.ends_with('\n') {
+                    self.routers.write("werror", "\n");
+                }
+                crate::rete::fault::note_eval_error();
+                self.match_fault = true;
+                self.halted = true;
+                self.execution_halted = true;
                 Value::false_sym()
             }
         }
+    }
+
+    fn report_fault(&mut self, fault: &MatchFault) {
+        let uses: Vec<String> = (fault.uses.iter())
+            .map(|&(p, pattern)| {
+                let rule = &self.rules[self.productions[p.0 as usize].rule];
+                messages::drive::trace_line(pattern, rule.name.as_str())
+            })
+            .collect();
+        let text = match &fault.place {
+            FaultPlace::Pattern { fact, slot, field } => {
+                let template = self.program.template(fact.template);
+                let place = if template.implied {
+                    format!("field #{}", field + 1)
+                } else {
+                    let name = template.slots.get(*slot).map(|s| s.name.as_str());
+                    format!("slot {}", name.unwrap_or_default())
+                };
+                let shown = super::show::fact_text(&self.program, fact);
+                messages::factmch::factmch1(&shown, &place, &uses)
+            }
+            FaultPlace::Join => messages::drive::drive1(&uses),
+        };
+        self.routers.write("werror", &text);
     }
 
     fn activate(&mut self, production: ProductionId, token: TokenId, net: &Network) {

@@ -230,7 +230,16 @@ impl Environment {
                 .map(|h| h.as_str().to_string())
                 .unwrap_or_default();
             let named = item.as_list().is_some_and(|l| l.len() > 1);
-            if marks && named && kind != "defglobal" {
+            // CLIPS prints the mark once it has read the construct's name: not for
+            // a name in a module that does not exist.
+            let module = (item.as_list().and_then(|l| l.get(1)?.as_symbol()))
+                .and_then(|name| name.as_str().split_once("::").map(|(m, _)| m.to_string()));
+            let known_module = module.is_none_or(|m| {
+                (self.rt.program)
+                    .module_id(crate::value::atom(&m))
+                    .is_some()
+            });
+            if marks && named && known_module && kind != "defglobal" {
                 if let Some(mark) = progress_mark(&kind) {
                     self.rt.routers.write("t", mark);
                 }

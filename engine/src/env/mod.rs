@@ -43,7 +43,6 @@ mod why_not;
 use crate::agenda::Agenda;
 use crate::compile::lhs::VarSource;
 use crate::compile::{CExpr, ModuleId, Program, Scope, TemplateId};
-use crate::eval::EvalError;
 use crate::functions::FnState;
 use crate::rete::{Network, ProductionId, TokenId};
 use crate::syntax::Diagnostic;
@@ -262,8 +261,10 @@ pub struct Runtime {
     pub halted: bool,
     /// Deffunction call depth.
     pub depth: usize,
-    /// An error raised by an LHS test during matching, to be reported.
-    pub match_error: Option<EvalError>,
+    /// Set when an LHS expression failed with an error during matching (reported
+    /// when it happened): the rule whose actions were under way stops with CLIPS's
+    /// `[PRCCODE4]` warning.
+    pub match_fault: bool,
     /// The token giving logical support to facts asserted by the firing rule.
     pub current_support: Option<TokenId>,
     /// Salience evaluation mode.
@@ -481,7 +482,7 @@ impl Environment {
                 focus: vec![ModuleId(0)],
                 halted: false,
                 depth: 0,
-                match_error: None,
+                match_fault: false,
                 current_support: None,
                 salience_evaluation: SalienceEvaluation::default(),
                 limits: Limits::default(),
@@ -631,6 +632,7 @@ impl Environment {
 
     /// [`Environment::reset`]'s work, done once no other reset is under way.
     fn reset_now(&mut self) {
+        self.rt.execution_halted = false;
         self.branch_net = None;
         self.rt.fn_state.error = Value::false_sym();
         // CLIPS takes back the rules' priming before the facts go (ResetDefrules).
@@ -661,8 +663,12 @@ impl Environment {
             self.assert_initial_fact();
         }
         self.reset_instances();
-        for i in 0..self.rt.deffacts.len() {
+        // An error while a fact is matched halts execution: CLIPS asserts no more.
+        'deffacts: for i in 0..self.rt.deffacts.len() {
             for j in 0..self.rt.deffacts[i].facts.len() {
+                if self.rt.execution_halted {
+                    break 'deffacts;
+                }
                 let build = self.rt.deffacts[i].facts[j].clone();
                 match crate::eval::build_fact(self, &mut Vec::new(), &build) {
                     Ok((template, slots)) => {

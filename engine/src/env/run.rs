@@ -57,9 +57,6 @@ pub enum RunError {
         /// `[PRCCODE4] Execution halted during the actions of defrule 'r'.`
         clips: String,
     },
-    /// A pattern's test failed with an error.
-    #[error("error while matching patterns: {0}")]
-    Match(String),
     /// A limit was reached.
     #[error("{limit} limit reached after {fired} rule firings (last rule: {rule})")]
     Limit {
@@ -266,6 +263,7 @@ impl Environment {
         self.rt.current_support =
             logical.and_then(|level| self.net.ancestor(activation.token, level));
         let outer = self.rt.firing_rule.replace(rule_index);
+        self.rt.match_fault = false;
         let result = eval::eval_body(self, &mut frame, &rhs);
         eval::give_back_frame(self, frame);
         if let Some(journal) = &mut self.rt.journal {
@@ -273,11 +271,13 @@ impl Environment {
         }
         self.rt.current_support = None;
         self.rt.firing_rule = outer;
-        if let Some(e) = self.rt.match_error.take() {
-            self.rt.halted = true;
-            return Err(RunError::Match(self.locate(origin, &e)));
-        }
+        let faulted = std::mem::take(&mut self.rt.match_fault);
         match result {
+            Ok(_) | Err(Unwind::Break) if faulted => {
+                let warning = messages::procedures::prccode4_warning(name.as_str());
+                self.report(&warning);
+                Ok(())
+            }
             Ok(_) | Err(Unwind::Break) => Ok(()),
             Err(Unwind::Return(_)) => {
                 // `return` in a rule's actions also removes the current focus.

@@ -22,8 +22,15 @@ pub(super) fn assert(
     facts: &[FactBuild],
     ahead: Option<&RetractionAhead>,
 ) -> Eval {
+    // CLIPS asserts several facts as a `progn` of asserts: once an error halts
+    // execution (a pattern's test failing while a fact is matched, say), the rest
+    // are not asserted and the value is FALSE.
+    let halted = |host: &dyn Host| facts.len() > 1 && host.execution_halted();
     let mut last = Value::false_sym();
     for (i, build) in facts.iter().enumerate() {
+        if halted(host) {
+            return Ok(Value::false_sym());
+        }
         let (template, slots) = build_fact(host, frame, build)?;
         let promise = ahead
             .filter(|_| i + 1 == facts.len())
@@ -33,6 +40,9 @@ pub(super) fn assert(
             Some(id) => Value::Fact(id),
             None => Value::false_sym(),
         };
+    }
+    if halted(host) {
+        return Ok(Value::false_sym());
     }
     Ok(last)
 }

@@ -7,6 +7,12 @@ pub fn prccode4(kind: &str, name: &str) -> String {
     format!("[PRCCODE4] Execution halted during the actions of {kind} '{name}'.")
 }
 
+/// `[PRCCODE4]` as a warning: a rule's actions stopped because matching a fact
+/// they asserted or retracted failed with an error (which halts execution).
+pub fn prccode4_warning(rule: &str) -> String {
+    format!("[PRCCODE4] WARNING: Execution halted during the actions of defrule '{rule}'.")
+}
+
 /// `[PRCCODE3]`: the variable `?name` is referenced in `body` (`RHS of defrule`,
 /// `deffunction`) but bound nowhere before.
 pub fn prccode3(name: &str, body: &str) -> String {

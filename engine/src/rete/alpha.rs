@@ -16,6 +16,9 @@ use thin_vec::ThinVec;
 /// Index of an alpha memory.
 pub type AmId = u32;
 
+/// An [`AlphaMemory::terminal`] not made yet.
+pub const NO_TERMINAL: u32 = u32::MAX;
+
 /// The ways one fact matches one pattern, as capture vectors (nearly always one).
 pub type Captures = SmallVec<[Box<[Value]>; 1]>;
 
@@ -110,7 +113,8 @@ pub struct AlphaMemory {
     pub entries: super::memory::MatchList,
     /// The nodes fed by this memory, newest rule first (as CLIPS visits them).
     pub successors: ThinVec<super::NodeId>,
-    /// Where the pattern ends in its template's pattern tree (for ordering).
+    /// Where the pattern ends in its template's pattern tree (for ordering), once
+    /// a join without hashed equalities is fed; [`NO_TERMINAL`] before.
     pub terminal: u32,
     /// The hashed views of the matches that joins read.
     pub indexes: ThinVec<super::memory::RightIndex>,
@@ -240,8 +244,9 @@ fn fill_slots(
     results: &mut Captures,
 ) {
     let Some(slot_match) = pattern.slots.get(slot_index) else {
-        if (tests.iter()).all(|t| super::test::field_test(t, captures, None, host)) {
-            results.push(captures.iter().cloned().collect());
+        match (tests.iter()).find(|t| !super::test::field_test(t, captures, None, host)) {
+            None => results.push(captures.iter().cloned().collect()),
+            Some(failed) => super::fault::note_failed_test(failed.capture),
         }
         return;
     };

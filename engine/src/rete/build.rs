@@ -6,7 +6,8 @@
 //! saving work, this reproduces CLIPS's order of activations: a rule that shares a
 //! prefix fires in the position of the rule it shares with.
 
-use super::alpha::{match_fact, AlphaMatch, AlphaMemory, AmId};
+use super::alpha::{match_fact, AlphaMatch, AlphaMemory, AmId, NO_TERMINAL};
+use super::clips_hash;
 use super::left::LeftIndex;
 use super::memory::Hashed;
 use super::network::{
@@ -66,6 +67,7 @@ impl Network {
         self.set_production_nodes(production, used);
         self.quiet.get_mut().clear();
         self.seed(&fresh, host);
+        self.report_deferred_faults(host);
         marks
     }
 
@@ -90,31 +92,59 @@ impl Network {
                 })
                 .collect();
             parents.sort_by_key(|t| self.tokens.created(*t));
-            if matches!(self.nodes[node as usize].kind, NodeKind::Join(_)) {
-                // CLIPS primes a join under a shared parent by copying the newest
-                // sibling join's left memory, which reverses its order, then drives
-                // each alpha match (oldest first) against it.
+            let count = matches!(self.nodes[node as usize].kind, NodeKind::Count(_));
+            if count || matches!(self.nodes[node as usize].kind, NodeKind::Join(_)) {
+                // CLIPS primes a join under a shared parent by copying the left
+                // memory of the newest other node there, which reverses its order:
+                // bucket by bucket when that memory is hashed.
                 let sibling = self
                     .children(parent)
-                    .filter(|c| *c != node && !fresh.contains(c))
-                    .find_map(|c| match &self.nodes[c as usize].kind {
-                        NodeKind::Join(j) => Some(j.reversed),
+                    .find(|c| *c != node && !fresh.contains(c))
+                    .and_then(|c| match &self.nodes[c as usize].kind {
+                        NodeKind::Join(j) => Some(j),
+                        NodeKind::Count(count) => Some(&count.join),
                         _ => None,
                     });
-                let reversed = sibling.is_none_or(|r| !r);
+                let reversed = sibling.is_none_or(|j| !j.reversed);
+                let hashed_on: Vec<VarSource> =
+                    sibling.map_or(Vec::new(), |j| j.left_sources().collect());
                 self.join_mut(node).reversed = reversed;
                 // Memories are walked from the end, so store the opposite order.
-                let order: Vec<TokenId> = if reversed {
+                let mut order: Vec<TokenId> = if reversed {
                     parents.iter().rev().copied().collect()
                 } else {
                     parents.clone()
                 };
+                if !hashed_on.is_empty() {
+                    let buckets = clips_hash::beta_buckets(order.len());
+                    order.sort_by_cached_key(|t| {
+                        let key = self.left_key(hashed_on.iter().copied(), *t);
+                        clips_hash::beta_hash(&key) % buckets
+                    });
+                }
+                let alpha = self.join(node).alpha;
+                let terminal = self.clips_terminal(alpha, node);
+                let template = self.alpha[alpha as usize].pattern.template;
+                let tree = self.trees.entry(template).or_default();
+                if count || tree.fed_before(terminal, fresh) {
+                    // The pattern's node in CLIPS's network existed and is not
+                    // matched again: each copied partial match meets its memory
+                    // (oldest first) as it arrives. (A `not` or `exists` is taken
+                    // to end as it would, whatever the facts' order.)
+                    for t in order {
+                        if self.tokens.is_live(t) && self.tokens.get(t).active {
+                            self.left_activate(node, t, host);
+                        }
+                    }
+                    continue;
+                }
+                // A new node of CLIPS's network: the facts are matched again after
+                // the memory is copied, each one meeting all of it.
                 for t in order {
                     let key = Hashed::new(self.left_key(self.join(node).left_sources(), t));
                     let stamp = self.tokens.stamp(t);
                     self.file_left(node, false, key, t, stamp);
                 }
-                let alpha = self.join(node).alpha;
                 let matches: Vec<Rc<AlphaMatch>> = self.alpha[alpha as usize]
                     .entries
                     .values()
@@ -323,6 +353,9 @@ impl Network {
                 }
                 NodeSpec::Test(bound) => {
                     let same = |kind: &NodeKind| matches!(kind, NodeKind::Test(b) if *b == bound);
+                    // A rule's first `test` is its own join of no pattern in CLIPS,
+                    // primed by reset as such: not shared.
+                    let share = share && parent != ROOT_NODE;
                     match self.shared_child(parent, None, share, same, used) {
                         Some(node) => node,
                         None => self.child(NodeKind::Test(bound), parent, share, used, fresh),
@@ -402,11 +435,33 @@ impl Network {
         }
         memory.successors.insert(0, node);
         let template = memory.pattern.template;
-        let terminal = memory.terminal as usize;
-        self.trees
-            .entry(template)
-            .or_default()
-            .attach(terminal, am, node);
+        let terminal = self.clips_terminal(am, node);
+        (self.trees.entry(template).or_default()).attach(terminal, am, node);
+    }
+
+    /// The node of CLIPS's pattern network that feeds join (or count) node `node`
+    /// with alpha memory `am`'s matches: where the pattern ends, or, for a join
+    /// that hashes the matches on some fields, a node of its own (see
+    /// `AlphaPattern::clips_node_path_hashed`).
+    fn clips_terminal(&mut self, am: AmId, node: NodeId) -> usize {
+        let memory = &self.alpha[am as usize];
+        let hashed = match &self.nodes[node as usize].kind {
+            NodeKind::Join(j) => j.columns(),
+            NodeKind::Count(c) => c.join.columns(),
+            _ => Vec::new(),
+        };
+        if hashed.is_empty() && memory.terminal != NO_TERMINAL {
+            return memory.terminal as usize;
+        }
+        // Made when a join first needs it, as CLIPS makes a pattern's nodes when
+        // a rule uses it: a node made earlier would sit later among its siblings.
+        let path = memory.pattern.clips_node_path_hashed(&hashed);
+        let tree = self.trees.entry(memory.pattern.template).or_default();
+        let terminal = tree.terminal(&path);
+        if hashed.is_empty() {
+            self.alpha[am as usize].terminal = terminal as u32;
+        }
+        terminal
     }
 
     fn new_join(&mut self, parts: JoinParts, parent: NodeId) -> Join {
@@ -451,20 +506,17 @@ impl Network {
             return id;
         }
         let id = self.alpha.len() as AmId;
-        let terminal = self
-            .trees
-            .entry(pattern.template)
-            .or_default()
-            .terminal(&pattern.clips_node_path());
         let mut memory = AlphaMemory {
             pattern: pattern.clone(),
             entries: Default::default(),
             successors: ThinVec::new(),
-            terminal: terminal as u32,
+            terminal: NO_TERMINAL,
             indexes: ThinVec::new(),
         };
         for fact in facts.filter(|f| f.template == pattern.template) {
-            for (variant, captures) in match_fact(pattern, fact, host).into_iter().enumerate() {
+            let matched = match_fact(pattern, fact, host);
+            self.defer_alpha_fault(id, fact);
+            for (variant, captures) in matched.into_iter().enumerate() {
                 let m = AlphaMatch::new(fact.clone(), captures, variant as u32, id);
                 self.record_match(fact.id, &m);
                 memory.entries.push(m);

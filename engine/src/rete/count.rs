@@ -60,7 +60,7 @@ impl Network {
             if !m.retracted.get()
                 && in_bucket
                 && self.visible(node, m)
-                && values.pass(join, m, host)
+                && values.pass(node, m, host)
             {
                 return (Some(m.clone()), (parent != ROOT_TOKEN) as usize);
             }
@@ -68,7 +68,7 @@ impl Network {
         if parent == ROOT_TOKEN {
             // A rule's first join compares nothing.
             let entries = &self.alpha[join.alpha as usize].entries;
-            let found = entries.values().rev().find(|m| values.pass(join, m, host));
+            let found = entries.values().rev().find(|m| values.pass(node, m, host));
             return (found.cloned(), 0);
         }
         let mut walked = 0;
@@ -76,7 +76,7 @@ impl Network {
             .right_bucket(node, key)
             .rev()
             .inspect(|_| walked += 1)
-            .find(|m| values.pass(join, m, host));
+            .find(|m| values.pass(node, m, host));
         match found {
             Some(m) => (Some(m.clone()), 1),
             None => (None, walked),
@@ -147,7 +147,9 @@ impl Network {
             }
             return;
         }
-        // Walked in place, oldest first, as in `join_right`.
+        // Walked in place: a `not` oldest first (the order its tokens are blocked
+        // in, which their release follows); an `exists` newest first, as CLIPS
+        // walks a left memory, since each token it supports is activated now.
         if self.join(node).left.is_empty() {
             return;
         }
@@ -156,7 +158,11 @@ impl Network {
             return;
         };
         let mut stale = 0;
-        for &(owner, made) in &bucket {
+        let walk: Box<dyn Iterator<Item = &(TokenId, u64)>> = match exists {
+            true => Box::new(bucket.iter().rev()),
+            false => Box::new(bucket.iter()),
+        };
+        for &(owner, made) in walk {
             if self.tokens.made_at(owner, made) {
                 self.note_compares(node, 1);
                 self.try_block(node, owner, m, exists, host);
@@ -185,7 +191,7 @@ impl Network {
             return;
         }
         let parent = t.parent;
-        if self.join_tests_pass(self.join(node), parent, m, host) {
+        if self.join_tests_pass(node, parent, m, host) {
             self.block_with(owner, m);
             self.count_up(node, owner, exists, host);
         }
@@ -193,8 +199,7 @@ impl Network {
 
     /// A matching fact is gone (already out of every memory): the tokens it blocked
     /// look for another blocker. Returns those that found none, with when they were
-    /// blocked; the caller releases them across all nodes, most recently blocked
-    /// first, as CLIPS does.
+    /// blocked; the caller releases them in CLIPS's order.
     pub(super) fn unblock(
         &mut self,
         m: &Rc<AlphaMatch>,
@@ -233,24 +238,36 @@ impl Network {
         freed
     }
 
-    /// Releases count tokens whose count reached zero: a `not` passes its token on,
-    /// an `exists` withdraws it.
-    pub(super) fn release(
-        &mut self,
-        mut freed: Vec<(u64, NodeId, TokenId)>,
-        host: &mut dyn TestHost,
-    ) {
-        freed.sort_by_key(|f| std::cmp::Reverse(f.0));
+    /// Releases count tokens whose count reached zero, in the order given: a `not`
+    /// passes its token on, an `exists` withdraws it.
+    pub(super) fn release(&mut self, freed: Vec<(u64, NodeId, TokenId)>, host: &mut dyn TestHost) {
         for (_, node, owner) in freed {
             if !self.tokens.is_live(owner) || self.tokens.get(owner).count != 0 {
                 continue;
             }
             if self.count_exists(node) {
                 self.close(node, owner, host);
-            } else {
+            } else if !self.will_be_deleted(owner) {
+                // As CLIPS (`PartialMatchWillBeDeleted`): a `not` freed by a fact's
+                // retraction while the partial match holds that fact (matched by
+                // an earlier pattern too) is not passed on, so nothing below it
+                // is matched or evaluated again.
                 self.open(node, owner, host);
             }
         }
+    }
+
+    /// Whether `token` holds a match of a fact being retracted: the retraction
+    /// deletes it next.
+    fn will_be_deleted(&self, mut token: TokenId) -> bool {
+        while token != ROOT_TOKEN {
+            let t = self.tokens.get(token);
+            if t.matched().is_some_and(|m| m.retracted.get()) {
+                return true;
+            }
+            token = t.parent;
+        }
+        false
     }
 
     /// A token of this node is deleted: its entry in the index is stale now.

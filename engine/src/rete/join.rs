@@ -33,12 +33,14 @@ impl Network {
     /// Whether `token` and `m` pass the join's non-hashed tests.
     pub(super) fn join_tests_pass(
         &self,
-        join: &Join,
+        node: NodeId,
         token: TokenId,
         m: &AlphaMatch,
         host: &mut dyn TestHost,
     ) -> bool {
-        tests_pass(join, m, host, |s| self.read(token, s))
+        let pass = tests_pass(self.join(node), m, host, |s| self.read(token, s));
+        self.check_join_fault(node, host);
+        pass
     }
 
     /// `token`'s values as a join's tests read them, for a walk that tries the
@@ -66,7 +68,7 @@ impl Network {
         let mut compared = 0;
         let mut keep = |m: &Rc<AlphaMatch>| {
             compared += 1;
-            if self.join_tests_pass(join, token, m, host) {
+            if self.join_tests_pass(node, token, m, host) {
                 out.push(m.clone());
             }
         };
@@ -105,7 +107,7 @@ impl Network {
     /// An alpha match arrives: extend every matching parent token.
     pub(super) fn join_right(&mut self, node: NodeId, m: &Rc<AlphaMatch>, host: &mut dyn TestHost) {
         if self.nodes[node as usize].parent == ROOT_NODE {
-            if self.join_tests_pass(self.join(node), ROOT_TOKEN, m, host) {
+            if self.join_tests_pass(node, ROOT_TOKEN, m, host) {
                 let child = self.make_token(node, ROOT_TOKEN, Some(m.clone()), 0, true);
                 self.emit(node, child, host);
             }
@@ -131,7 +133,7 @@ impl Network {
                 continue;
             }
             self.note_compares(node, 1);
-            if self.join_tests_pass(self.join(node), parent, m, host) {
+            if self.join_tests_pass(node, parent, m, host) {
                 let child = self.make_token(node, parent, Some(m.clone()), 0, true);
                 self.emit(node, child, host);
             }
@@ -165,9 +167,12 @@ pub(super) struct ParentValues<'n> {
 }
 
 impl ParentValues<'_> {
-    /// Whether `m` passes `join`'s non-hashed tests against the parent token.
-    pub(super) fn pass(&self, join: &Join, m: &AlphaMatch, host: &mut dyn TestHost) -> bool {
-        tests_pass(join, m, host, |s| self.value(s))
+    /// Whether `m` passes the non-hashed tests of join (or count) node `node`
+    /// against the parent token.
+    pub(super) fn pass(&self, node: NodeId, m: &AlphaMatch, host: &mut dyn TestHost) -> bool {
+        let pass = tests_pass(self.net.join(node), m, host, |s| self.value(s));
+        self.net.check_join_fault(node, host);
+        pass
     }
 
     fn value(&self, source: VarSource) -> Value {

@@ -11,7 +11,9 @@ pub mod activity;
 pub mod alpha;
 mod build;
 mod chain;
+mod clips_hash;
 mod count;
+pub mod fault;
 mod join;
 mod left;
 mod memory;
@@ -62,4 +64,8 @@ pub trait TestHost {
     fn activation_is_quiet(&self, _production: ProductionId) -> bool {
         false
     }
+    /// An LHS expression failed with an error (reported when it happened, after
+    /// [`fault::note_eval_error`]) at the place `fault` tells: CLIPS then prints
+    /// where (`[FACTMCH1]`, `[DRIVE1]`). Nothing, unless the host reports.
+    fn report_fault(&mut self, _fault: &fault::MatchFault) {}
 }

@@ -173,6 +173,9 @@ pub struct Network {
     /// The fact the next change retracts, when an action promised it (see
     /// [`Network::expect_retraction`]).
     pub(super) retracted_next: Option<FactId>,
+    /// Errors met while a new alpha memory was filled, reported once the rule's
+    /// nodes exist: the memory, the fact and the failing capture.
+    pub(super) deferred_faults: Vec<(AmId, Rc<Fact>, Option<u16>)>,
     /// Per node, once asked: whether matching there and below leaves no trace
     /// (see [`Network::expect_retraction`]); emptied when rules come or go.
     pub(super) quiet: std::cell::RefCell<Vec<Option<bool>>>,
@@ -259,6 +262,7 @@ impl Default for Network {
             production_nodes: Vec::new(),
             by_fact: ByIndex::default(),
             retracted_next: None,
+            deferred_faults: Vec::new(),
             quiet: Default::default(),
             asserting: None,
             reached_spare: Vec::new(),
@@ -408,11 +412,24 @@ impl Network {
             for &(at, _) in entries {
                 if spans[at].start == UNMATCHED.start {
                     let start = found.len();
-                    self.match_into(walk.memories[at], fact, host, &mut found);
+                    let fault = self.match_into(walk.memories[at], fact, host, &mut found);
                     spans[at] = Span {
                         start: start as u32,
                         len: (found.len() - start) as u32,
                     };
+                    if let Some(capture) = fault {
+                        // CLIPS tests a node once for all the patterns ending there:
+                        // the other memories here have the same tests and fail
+                        // alike, without another error.
+                        for &(other, _) in entries {
+                            if spans[other].start == UNMATCHED.start {
+                                spans[other] = Span { start: 0, len: 0 };
+                            }
+                        }
+                        let nodes = entries.iter().map(|&(_, node)| node);
+                        let am = walk.memories[at];
+                        self.report_alpha_fault(am, fact, capture, nodes, host);
+                    }
                 }
                 variants = variants.max(spans[at].len);
             }
@@ -452,21 +469,25 @@ impl Network {
         Some(self.trees.get_mut(&template)?.walk(test))
     }
 
-    /// Matches `fact` against alpha memory `am`, stores the matches and adds them to `out`.
+    /// Matches `fact` against alpha memory `am`, stores the matches and adds them to
+    /// `out`. Returns the error that happened meanwhile, if any (see
+    /// [`super::fault`]).
     fn match_into(
         &mut self,
         am: AmId,
         fact: &Rc<Fact>,
         host: &mut dyn TestHost,
         out: &mut Vec<Rc<AlphaMatch>>,
-    ) {
+    ) -> Option<Option<u16>> {
         let captures = match_fact(&self.alpha[am as usize].pattern, fact, host);
+        let fault = super::fault::take();
         for (variant, captures) in captures.into_iter().enumerate() {
             let m = AlphaMatch::new(fact.clone(), captures, variant as u32, am);
             self.alpha[am as usize].insert(&m);
             self.record_match(fact.id, &m);
             out.push(m);
         }
+        fault
     }
 
     /// Adds `m` to the chain of fact `fact`'s matches, as its newest.
@@ -490,12 +511,14 @@ impl Network {
             matches.push(m);
         }
         matches.reverse();
-        if let Some(walk) = self.walk(fact.template) {
+        let walk = self.walk(fact.template);
+        if let Some(walk) = &walk {
             walk_order(&mut matches, &walk.memories);
         }
         for m in &matches {
             m.retracted.set(true);
         }
+        let mut freed = Vec::new();
         for m in matches.into_iter().rev() {
             let memory = &mut self.alpha[m.memory as usize];
             memory.entries.forget(&m);
@@ -508,9 +531,23 @@ impl Network {
                     self.delete_token(t, host);
                 }
             }
-            let freed = self.unblock(&m, host);
-            self.release(freed, host);
+            freed.extend(self.unblock(&m, host));
         }
+        // CLIPS retracts a fact's match at each node of its pattern network in
+        // turn, the node visited last first, and each releases what it blocked,
+        // the most recently blocked first.
+        let nodes_differ = freed.windows(2).any(|w| w[0].1 != w[1].1);
+        match walk.filter(|_| nodes_differ) {
+            Some(walk) => {
+                let rank: FxHashMap<NodeId, usize> = (walk.terminals.iter().enumerate())
+                    .flat_map(|(i, entries)| entries.iter().map(move |&(_, node)| (node, i)))
+                    .collect();
+                let at = |node: &NodeId| rank.get(node).copied().unwrap_or(0);
+                freed.sort_by_key(|f| std::cmp::Reverse((at(&f.1), f.0)));
+            }
+            None => freed.sort_by_key(|f| std::cmp::Reverse(f.0)),
+        }
+        self.release(freed, host);
     }
 
     /// A token's facts, level by level: a fact per pattern, `None` per `not` or
@@ -522,7 +559,9 @@ impl Network {
         while t != ROOT_TOKEN {
             let tok = self.tokens.get(t);
             let shown = match &self.nodes[tok.node as usize].kind {
-                NodeKind::Test(_) => false,
+                // A rule's first CE, when a `test`, is a join of no pattern in
+                // CLIPS, shown as `*` (`r: *,f-1`); other tests are no level.
+                NodeKind::Test(_) => tok.parent == ROOT_TOKEN,
                 NodeKind::SubCount(count) => count.matches_facts,
                 _ => true,
             };
@@ -664,7 +703,9 @@ impl Network {
             }
             NodeKind::Test(bound) => {
                 let bound = bound.clone();
-                if self.eval_on_token(&bound, token, host).is_truthy() {
+                let pass = self.eval_on_token(&bound, token, host).is_truthy();
+                self.check_join_fault(node, host);
+                if pass {
                     let t = self.make_token(node, token, None, 0, true);
                     self.emit(node, t, host);
                 }

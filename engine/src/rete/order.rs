@@ -234,6 +234,13 @@ impl PatternTree {
         self.walk = None;
     }
 
+    /// Whether node `terminal` fed a join other than the `fresh` ones (made for the
+    /// rule being added): CLIPS then does not match the facts through it again.
+    pub fn fed_before(&self, terminal: usize, fresh: &[NodeId]) -> bool {
+        self.entries_of(terminal)
+            .any(|(_, node)| !fresh.contains(&node))
+    }
+
     /// Forgets the given beta nodes: the entries left are linked again, in their
     /// order, into a vector without the dead ones.
     pub fn detach(&mut self, nodes: &[NodeId]) {

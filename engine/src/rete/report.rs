@@ -68,9 +68,6 @@ pub struct MatchReport {
     /// The joins: the patterns' joins in rule order, each sub-chain before the join
     /// that counts it.
     pub joins: Vec<JoinReport>,
-    /// Whether the chain starts with CLIPS's join of no pattern; partial matches
-    /// elsewhere (activations) then need a leading `None`.
-    pub leading_empty: bool,
 }
 
 impl MatchReport {
@@ -299,10 +296,7 @@ impl Network {
                 activity,
             });
         }
-        MatchReport {
-            joins: report,
-            leading_empty,
-        }
+        MatchReport { joins: report }
     }
 
     /// The variables a sub-chain ending at `end` (counted by node `count`) takes

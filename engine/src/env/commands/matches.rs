@@ -63,10 +63,8 @@ pub(super) fn matches(env: &mut Environment, args: &[Value]) -> R {
     let productions = env.rt.rules[index].productions.clone();
     let mut text = String::new();
     let (mut alpha_count, mut beta_count) = (0usize, 0usize);
-    let mut leading_empty = false;
     for &p in &productions {
         let report = env.net.production_matches(p);
-        leading_empty |= report.leading_empty;
         let (a, b) = list_disjunct(&report, output, &mut text);
         alpha_count += a;
         beta_count += b;
@@ -80,13 +78,7 @@ pub(super) fn matches(env: &mut Environment, args: &[Value]) -> R {
         .list(module)
         .iter()
         .filter(|a| productions.contains(&a.production))
-        .map(|a| {
-            let mut facts = env.net.token_facts(a.token);
-            if leading_empty {
-                facts.insert(0, None);
-            }
-            show::fact_list(&facts)
-        })
+        .map(|a| show::fact_list(&env.net.token_facts(a.token)))
         .collect();
     match output {
         Output::Verbose => {

@@ -112,7 +112,7 @@ impl Environment {
         }
         self.restore_agenda(&saved.agenda);
         self.rt.halted = false;
-        self.rt.match_error = None;
+        self.rt.match_fault = false;
         result
     }
 
