@@ -145,7 +145,9 @@ fn next_applicable(
 fn applies(host: &mut dyn Host, id: u32, at: usize, args: &[Value]) -> Result<bool, Unwind> {
     let generic = host.program().generics.get(id);
     let name = generic.name;
-    let parameters = generic.methods[at].parameters.clone();
+    let Some(parameters) = generic.methods.get(at).map(|m| m.parameters.clone()) else {
+        return Ok(false);
+    };
     let count = parameters.restrictions.len();
     let fits = if parameters.wildcard {
         args.len() + 1 >= count
@@ -211,7 +213,11 @@ fn query_frame(parameters: &Parameters, args: &[Value]) -> Vec<Value> {
 /// Runs the method at position `at` of generic `id` with `args`, known to apply.
 fn run_method(host: &mut dyn Host, id: u32, at: usize, args: Rc<[Value]>, span: Span) -> Eval {
     let generic = host.program().generics.get(id);
-    let (name, method) = (generic.name, generic.methods[at].clone());
+    let name = generic.name;
+    // A query run to find the method may have removed methods.
+    let Some(method) = generic.methods.get(at).cloned() else {
+        return Err(no_method(name));
+    };
     host.method_calls().push(MethodCall {
         generic: id,
         method: method.index,
@@ -281,7 +287,9 @@ fn trace(host: &mut dyn Host, kind: TraceKind, id: u32, at: usize, args: &[Value
     let head = match kind {
         TraceKind::Generic => format!("GNC {arrow} {name} "),
         TraceKind::Method => {
-            let method = &generic.methods[at];
+            let Some(method) = generic.methods.get(at) else {
+                return;
+            };
             let system = if method.is_system() { "SYS" } else { "" };
             format!("MTH {arrow} {name}:#{system}{} ", method.index)
         }

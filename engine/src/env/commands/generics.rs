@@ -260,7 +260,9 @@ pub(super) fn preview_generic(env: &mut Environment, args: &[Value]) -> R {
     let text = if found.is_empty() {
         format!("No applicable methods for {}.\n", generic.name)
     } else {
+        // A query may have removed methods since it was run.
         let lines: Vec<String> = (found.iter())
+            .filter(|&&at| at < generic.methods.len())
             .map(|&at| dispatch::method_line(generic, at) + "\n")
             .collect();
         lines.concat()
