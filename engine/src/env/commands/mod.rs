@@ -7,6 +7,7 @@
 
 mod build;
 mod check_syntax;
+mod describe_class;
 mod fact_files;
 mod facts;
 mod files;
@@ -703,6 +704,14 @@ static DEFS: &[CommandDef] = &[
         objects::delete_instance,
     ),
     env("undefclass", "v", 1, Some(1), "y", objects::undefclass),
+    env(
+        "describe-class",
+        "v",
+        1,
+        Some(1),
+        "y",
+        describe_class::describe_class,
+    ),
     rt(
         "constructs-to-c",
         "v",

@@ -80,6 +80,7 @@ pub(super) fn dynamic_put(env: &mut Environment, args: &[Value]) -> R {
     let id = active(env, "dynamic-put").map_err(|e| e.returning(Value::false_sym()))?;
     let slot = slot_name(args, "dynamic-put")?;
     let (index, def) = dispatch::slot_of(env, id, slot, "dynamic-put")?;
+    make::check_writable(env, id, &def)?;
     let value = (args.len() > 1).then(|| crate::eval::flatten(args[1..].iter().cloned().collect()));
     let place = dispatch::handler_place(env);
     make::put_slot(env, id, index, &def, value, &place)
@@ -165,7 +166,7 @@ pub(super) fn class(env: &mut Environment, args: &[Value]) -> R {
 }
 
 /// The class named by argument `index`, or CLIPS's `[CLASSFUN1]` naming `function`.
-fn class_arg(
+pub(super) fn class_arg(
     env: &Environment,
     args: &[Value],
     index: usize,
@@ -302,17 +303,18 @@ pub(super) fn list_defclasses(env: &mut Environment, _: &[Value]) -> R {
 /// `class` and, with `inherit`, its subclasses), class by class.
 pub(super) fn instances(env: &mut Environment, args: &[Value]) -> R {
     let classes = &env.rt.program.classes;
+    let program = &env.rt.program;
+    let module = |m: &Value| matches!(m, Value::Symbol(m) if program.module_id(*m).is_some() || m.as_str() == "*");
+    if args.first().is_some_and(|m| !module(m)) {
+        let expected = "'defmodule name'";
+        return Err(EvalError::new(messages::args::argacces2(
+            "instances",
+            0,
+            expected,
+        )));
+    }
     let wanted: Vec<ClassId> = match args.get(1) {
         Some(_) => {
-            if !matches!(&args[0], Value::Symbol(m) if env.rt.program.module_id(*m).is_some() || m.as_str() == "*")
-            {
-                let expected = "'defmodule name'";
-                return Err(EvalError::new(messages::args::argacces2(
-                    "instances",
-                    0,
-                    expected,
-                )));
-            }
             let id = class_arg(env, args, 1, "instances")?;
             let mut list = vec![id];
             if inherit(args, 2) {
