@@ -62,7 +62,6 @@ const CASES: &[(&str, &str)] = &[
     ("defglobal_missing_equals", "(defglobal ?*x* 1)"),
     ("unknown_module_qualifier", "(defrule NOWHERE::r =>)"),
     ("command_in_loaded_file", "(deftemplate t (slot x))\n(reset)"),
-    ("unsupported_defclass", "(defclass A (is-a USER))"),
     ("variable_in_deffacts", "(deffacts d (a ?x))"),
     ("list_head_not_a_name", "(defrule r => ((printout) t))"),
 ];

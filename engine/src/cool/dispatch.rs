@@ -325,6 +325,7 @@ fn run_system(
         }
         SystemAction::Put(slot) => {
             let (index, def) = slot_of(host, id, slot, "put")?;
+            make::check_writable(host, id, &def)?;
             let value =
                 (args.len() > 1).then(|| eval::flatten(args[1..].iter().cloned().collect()));
             let place = handler_place(host);

@@ -237,6 +237,9 @@ pub fn init_slots(host: &mut dyn Host, id: InstanceId) -> Result<(), EvalError> 
                 )));
             }
             SlotDefault::Required => {}
+            // A shared slot's static default is put by its first instance only.
+            SlotDefault::Static(_) | SlotDefault::Derive
+                if slot.shared && sharing(host, slot) > 1 => {}
             SlotDefault::Static(_) | SlotDefault::Derive => {
                 let value = default_value(host, slot, name)?;
                 write(host, id, index, slot, value);
@@ -247,6 +250,17 @@ pub fn init_slots(host: &mut dyn Host, id: InstanceId) -> Result<(), EvalError> 
         instance.slots_initialized = true;
     }
     Ok(())
+}
+
+/// How many instances share the shared slot `slot` (those of its class and
+/// its subclasses).
+fn sharing(host: &mut dyn Host, slot: &SlotDef) -> usize {
+    let users: Vec<ClassId> = (host.objects().instances.iter()).map(|i| i.class).collect();
+    let classes = &host.program().classes;
+    users
+        .into_iter()
+        .filter(|&c| classes.is_a(c, slot.class))
+        .count()
 }
 
 /// The default value of `slot` now (a dynamic default evaluated).
@@ -344,18 +358,32 @@ fn write(host: &mut dyn Host, id: InstanceId, index: usize, slot: &SlotDef, valu
     host.objects().instances.write(id, index, slot, value);
 }
 
-/// Whether a handler may write slot `slot` of instance `id` now: `read-only`
-/// slots never, `initialize-only` slots only during initialization.
-pub fn writable(host: &mut dyn Host, id: InstanceId, slot: &SlotDef) -> bool {
-    match slot.access {
+/// Checks that a handler may write slot `slot` of instance `id` now: `read-only`
+/// slots never, `initialize-only` slots only during initialization (CLIPS's
+/// `[MSGFUN3]` otherwise).
+pub fn check_writable(
+    host: &mut dyn Host,
+    id: InstanceId,
+    slot: &SlotDef,
+) -> Result<(), EvalError> {
+    let Some(instance) = host.objects().instances.get(id) else {
+        return Ok(());
+    };
+    let allowed = match slot.access {
         Access::ReadWrite => true,
         Access::ReadOnly => false,
-        Access::InitializeOnly => host
-            .objects()
-            .instances
-            .get(id)
-            .is_some_and(|i| i.initializing),
+        Access::InitializeOnly => instance.initializing,
+    };
+    if allowed {
+        return Ok(());
     }
+    let (name, class) = (instance.name, instance.class);
+    let class = host.program().classes.get(class).name;
+    Err(EvalError::new(messages::msgfun::msgfun3(
+        slot.name.as_str(),
+        name.as_str(),
+        class.as_str(),
+    )))
 }
 
 /// Deletes instance `id` (the `delete` handler's work); whether it existed.
@@ -426,6 +454,7 @@ pub fn self_slot(
             .read(id, index, &def)
             .unwrap_or_else(Value::nil)),
         Some(value) => {
+            check_writable(host, id, &def)?;
             let place = dispatch::handler_place(host);
             put_slot(host, id, index, &def, Some(value), &place)
         }

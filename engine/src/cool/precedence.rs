@@ -131,8 +131,7 @@ fn find_loop(table: &[Entry], live: &[usize]) -> Vec<ClassId> {
     }
     let start = at;
     let mut cycle = vec![table[at].class];
-    loop {
-        let Some(p) = predecessor[at] else { break };
+    while let Some(p) = predecessor[at] {
         at = p;
         cycle.push(table[at].class);
         if at == start {

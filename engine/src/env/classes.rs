@@ -96,7 +96,17 @@ impl Environment {
         }
         let mut own = Vec::with_capacity(c.slots.len());
         for s in &c.slots {
-            own.push(Rc::new(self.class_slot(s, id)?));
+            let mut slot = self.class_slot(s, id)?;
+            if slot.composite {
+                self.compose(&mut slot, s, &list);
+                if let (SlotDefault::Static(Value::Multifield(items)), false) =
+                    (&slot.default, slot.multi)
+                {
+                    slot.default =
+                        SlotDefault::Static(items.first().cloned().unwrap_or_else(Value::nil));
+                }
+            }
+            own.push(Rc::new(slot));
         }
         if self.rt.checking {
             return Ok(());
@@ -178,7 +188,7 @@ impl Environment {
                             .map_err(|e| Diagnostic::new(d.span, e.message))?,
                     );
                 }
-                SlotDefault::Static(if d.multi {
+                SlotDefault::Static(if d.multi || s.composite == Some(true) {
                     eval::flatten(values)
                 } else {
                     eval::flatten(values)
@@ -218,6 +228,59 @@ impl Environment {
                 .unwrap_or_else(|| atom(&format!("put-{}", d.name.name))),
             class,
         })
+    }
+
+    /// A composite slot's facets not given, taken from the first superclass in
+    /// `precedence` that defines the slot and lets it be inherited (CLIPS's
+    /// `BuildCompositeFacets`).
+    fn compose(&self, slot: &mut SlotDef, s: &ast::ClassSlot, precedence: &[ClassId]) {
+        let classes = &self.rt.program.classes;
+        let from = precedence.iter().find_map(|&c| {
+            (classes.get(c).own_slots.iter()).find(|o| o.name == slot.name && o.inherit)
+        });
+        let Some(from) = from else { return };
+        if !s.default_given && from.default_given {
+            slot.default = from.default.clone();
+            slot.default_given = true;
+        }
+        if !s.def.multi {
+            slot.multi = from.multi;
+        }
+        if s.shared.is_none() {
+            slot.shared = from.shared;
+        }
+        if s.access.is_none() {
+            slot.access = from.access;
+        }
+        if s.reactive.is_none() {
+            slot.reactive = from.reactive;
+        }
+        if s.public.is_none() {
+            slot.public = from.public;
+        }
+        if s.accessors.is_none() {
+            slot.read_accessor = from.read_accessor;
+            slot.write_accessor = from.write_accessor;
+        }
+        if s.override_message.is_none() {
+            slot.override_message = from.override_message;
+        }
+        let (c, f) = (&mut slot.constraint, &from.constraint);
+        if c.types.is_empty() {
+            c.types = f.types.clone();
+        }
+        if c.allowed.is_empty() {
+            c.allowed = f.allowed.clone();
+        }
+        if c.range.is_none() {
+            c.range = f.range.clone();
+        }
+        if c.cardinality.is_none() {
+            c.cardinality = f.cardinality;
+        }
+        if !matches!(slot.default, SlotDefault::Dynamic(_)) && slot.access == Access::ReadOnly {
+            slot.shared = true;
+        }
     }
 
     /// Defines a message-handler: its actions compiled with `?self` in frame slot 0.

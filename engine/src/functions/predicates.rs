@@ -52,16 +52,6 @@ pub fn oddp(_: &mut FnState, args: &[Value]) -> Result<Value, FnError> {
     Ok(Value::boolean(args::integer("oddp", args, 0)? % 2 != 0))
 }
 
-/// `(type <expression>)`: the argument's type as a symbol (`INTEGER`, `SYMBOL`, ...).
-pub fn type_of(_: &mut FnState, args: &[Value]) -> Result<Value, FnError> {
-    match args.first() {
-        Some(Value::Void) | None => {
-            Err(FnError::new("[INSCOM1] Undefined type in function 'type'."))
-        }
-        Some(v) => Ok(Value::symbol(v.type_name())),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::testing::check;

@@ -141,7 +141,6 @@ static BUILTINS: &[Builtin] = &[
         "*",
         predicates::fact_addressp,
     ),
-    entry("type", "*", 1, exactly(1), "*", predicates::type_of),
     // Strings.
     entry("str-cat", "sy", 1, ANY, "synld", strings::str_cat),
     entry("sym-cat", "sy", 1, ANY, "synld", strings::sym_cat),

@@ -42,6 +42,21 @@ pub fn in_any(classes: &Classes, class: ClassId, names: &[Atom]) -> bool {
     (classes.get(class).precedence.iter()).any(|c| names.contains(&classes.get(*c).name))
 }
 
+/// Whether a restriction to `names` admits `value`, whose class is `class`: the
+/// class or one of its superclasses is named, or (as CLIPS's
+/// `IsMethodApplicable` adds) an instance's address is given where
+/// INSTANCE-ADDRESS or INSTANCE is named, its name where INSTANCE-NAME or
+/// INSTANCE is.
+pub fn admits(classes: &Classes, class: ClassId, value: &Value, names: &[Atom]) -> bool {
+    let named = |name: &str| names.contains(&atom(name));
+    in_any(classes, class, names)
+        || match value {
+            Value::Instance(_) => named("INSTANCE-ADDRESS") || named("INSTANCE"),
+            Value::InstanceName(_) => named("INSTANCE-NAME") || named("INSTANCE"),
+            _ => false,
+        }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -188,7 +188,12 @@ fn in_classes(
     generic: Atom,
 ) -> Result<bool, Unwind> {
     match classes::class_of(host, arg) {
-        Some(class) => Ok(classes::in_any(&host.program().classes, class, classes)),
+        Some(class) => Ok(classes::admits(
+            &host.program().classes,
+            class,
+            arg,
+            classes,
+        )),
         None => Err(
             EvalError::new(genrc::genrcexe3(&arg.repr().to_string(), generic.as_str()))
                 .returning(Value::false_sym())

@@ -34,6 +34,7 @@ pub mod facts;
 pub mod genrc;
 pub mod globldef;
 pub mod inherpsr;
+pub mod inscom;
 pub mod insfun;
 pub mod insmngr;
 pub mod modulpsr;

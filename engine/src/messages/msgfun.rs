@@ -16,3 +16,9 @@ pub fn msgfun1(message: &str) -> String {
 pub fn msgfun5(function: &str) -> String {
     format!("[MSGFUN5] The function '{function}' operates only on instances.")
 }
+
+/// `[MSGFUN3]`: slot `slot` of instance `instance` (of class `class`) may not
+/// be written now (read-only, or initialize-only after initialization).
+pub fn msgfun3(slot: &str, instance: &str, class: &str) -> String {
+    format!("[MSGFUN3] Write access denied for slot '{slot}' in instance [{instance}] of class '{class}'.")
+}

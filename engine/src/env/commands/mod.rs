@@ -7,6 +7,7 @@
 
 mod build;
 mod check_syntax;
+mod describe_class;
 mod fact_files;
 mod facts;
 mod files;
@@ -642,6 +643,7 @@ static DEFS: &[CommandDef] = &[
         objects::instance_address,
     ),
     env("class", "*", 1, Some(1), "*", objects::class),
+    env("type", "*", 1, Some(1), "*", objects::type_of),
     env("class-existp", "b", 1, Some(1), "y", objects::class_existp),
     env(
         "class-superclasses",
@@ -753,6 +755,14 @@ static DEFS: &[CommandDef] = &[
         objects::delete_instance,
     ),
     env("undefclass", "v", 1, Some(1), "y", objects::undefclass),
+    env(
+        "describe-class",
+        "v",
+        1,
+        Some(1),
+        "y",
+        describe_class::describe_class,
+    ),
     rt(
         "constructs-to-c",
         "v",

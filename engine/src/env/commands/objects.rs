@@ -80,6 +80,7 @@ pub(super) fn dynamic_put(env: &mut Environment, args: &[Value]) -> R {
     let id = active(env, "dynamic-put").map_err(|e| e.returning(Value::false_sym()))?;
     let slot = slot_name(args, "dynamic-put")?;
     let (index, def) = dispatch::slot_of(env, id, slot, "dynamic-put")?;
+    make::check_writable(env, id, &def)?;
     let value = (args.len() > 1).then(|| crate::eval::flatten(args[1..].iter().cloned().collect()));
     let place = dispatch::handler_place(env);
     make::put_slot(env, id, index, &def, value, &place)
@@ -150,14 +151,29 @@ pub(super) fn instance_address(env: &mut Environment, args: &[Value]) -> R {
 
 /// `(class object)`: the class of an instance, or of a value's type.
 pub(super) fn class(env: &mut Environment, args: &[Value]) -> R {
-    let classes = &env.rt.program.classes;
-    let id = match &args[0] {
+    class_named(env, &args[0], "class")
+}
+
+/// `(type object)`: with COOL, the same as `class` (CLIPS defines both with one
+/// function): an instance's class, else the value's type.
+pub(super) fn type_of(env: &mut Environment, args: &[Value]) -> R {
+    class_named(env, &args[0], "type")
+}
+
+/// The class of `value` for `function`: an instance's class, else the class of
+/// its type; CLIPS's `[INSCOM1]` for a value of no type (void).
+fn class_named(env: &mut Environment, value: &Value, function: &str) -> R {
+    let id = match value {
         Value::Instance(_) | Value::InstanceName(_) => {
-            let id = make::instance_of(env, &args[0], "class")
+            let id = make::instance_of(env, value, function)
                 .map_err(|e| e.returning(Value::false_sym()))?;
             env.rt.objects.instances.get(id).map(|i| i.class)
         }
-        other => classes.of_type(other.type_name()),
+        Value::Void => {
+            let message = crate::messages::inscom::inscom1(function);
+            return Err(EvalError::new(message).returning(Value::false_sym()));
+        }
+        other => env.rt.program.classes.of_type(other.type_name()),
     };
     Ok(id.map_or_else(Value::false_sym, |c| {
         Value::Symbol(env.rt.program.classes.get(c).name)
@@ -165,7 +181,7 @@ pub(super) fn class(env: &mut Environment, args: &[Value]) -> R {
 }
 
 /// The class named by argument `index`, or CLIPS's `[CLASSFUN1]` naming `function`.
-fn class_arg(
+pub(super) fn class_arg(
     env: &Environment,
     args: &[Value],
     index: usize,
@@ -302,17 +318,18 @@ pub(super) fn list_defclasses(env: &mut Environment, _: &[Value]) -> R {
 /// `class` and, with `inherit`, its subclasses), class by class.
 pub(super) fn instances(env: &mut Environment, args: &[Value]) -> R {
     let classes = &env.rt.program.classes;
+    let program = &env.rt.program;
+    let module = |m: &Value| matches!(m, Value::Symbol(m) if program.module_id(*m).is_some() || m.as_str() == "*");
+    if args.first().is_some_and(|m| !module(m)) {
+        let expected = "'defmodule name'";
+        return Err(EvalError::new(messages::args::argacces2(
+            "instances",
+            0,
+            expected,
+        )));
+    }
     let wanted: Vec<ClassId> = match args.get(1) {
         Some(_) => {
-            if !matches!(&args[0], Value::Symbol(m) if env.rt.program.module_id(*m).is_some() || m.as_str() == "*")
-            {
-                let expected = "'defmodule name'";
-                return Err(EvalError::new(messages::args::argacces2(
-                    "instances",
-                    0,
-                    expected,
-                )));
-            }
             let id = class_arg(env, args, 1, "instances")?;
             let mut list = vec![id];
             if inherit(args, 2) {

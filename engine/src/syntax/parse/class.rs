@@ -232,7 +232,10 @@ fn parse_slot(
             _ => return Err(vec![bad()]),
         }
     }
-    let attributes = parse_attributes(&standard, multi, name.name, item.span)?;
+    // A composite slot may take its field count from a superclass: its default
+    // is checked once the facets are merged.
+    let multi_or_composite = multi || slot.composite == Some(true);
+    let attributes = parse_attributes(&standard, multi_or_composite, name.name, item.span)?;
     let mut allowed = attributes.allowed.into_iter();
     slot.def.default = attributes.default;
     slot.def.types = attributes.types;

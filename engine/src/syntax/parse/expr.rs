@@ -142,7 +142,10 @@ fn parse_call(items: &[SExpr], span: Span) -> Result<Call, Diagnostic> {
                 .with_label(EXPECTED_EXPR),
         );
     };
-    let Some(name) = symbol(head) else {
+    // An instance name such as `[a]` reads as a symbol token but names no function.
+    let name =
+        symbol(head).filter(|n| crate::value::Value::instance_name(n.name.as_str()).is_none());
+    let Some(name) = name else {
         return Err(Diagnostic::new(
             head.span,
             format!(
