@@ -34,6 +34,22 @@ pub(crate) struct Core {
     args: Vec<Rc<[Value]>>,
 }
 
+impl Core {
+    /// The handlers of this message that are running: the current one and the
+    /// ones that called it through `call-next-handler`.
+    pub(crate) fn running(&self) -> impl Iterator<Item = &Rc<Handler>> + '_ {
+        let current = self.current.map(|at| &self.handlers[at]);
+        let waiting = self.current.map_or(0, |at| at);
+        (self.handlers[..waiting].iter())
+            .filter(move |h| {
+                h.kind == HandlerKind::Around
+                    || (h.kind == HandlerKind::Primary
+                        && current.is_some_and(|c| c.kind == HandlerKind::Primary))
+            })
+            .chain(current)
+    }
+}
+
 /// Sends `message` with `args` to `receiver` (an instance, an instance name or
 /// any other value, which the handlers of its type's class answer).
 pub fn send(

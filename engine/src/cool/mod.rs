@@ -47,3 +47,14 @@ pub struct Objects {
     /// What is watched.
     pub watch: ObjectWatch,
 }
+
+impl Objects {
+    /// Whether a handler of `class` is running (CLIPS's `HandlersExecuting`): in
+    /// a message under way, the current handler, and the ones waiting in
+    /// `call-next-handler` (arounds, and the primaries before a current primary).
+    pub fn handlers_executing(&self, class: ClassId) -> bool {
+        self.cores
+            .iter()
+            .any(|core| core.running().any(|h| h.class == class))
+    }
+}

@@ -296,14 +296,17 @@ impl Environment {
                 .read_to(h.class.span.end));
         };
         let Some(kind) = HandlerKind::parse(h.kind.name.as_str()) else {
-            let clips = format!(
-                "[MSGPSR1] Unrecognized message-handler type '{}'.",
-                h.kind.name
-            );
+            let clips = messages::msgpsr::msgpsr1(h.kind.name.as_str());
             return Err(Diagnostic::new(h.kind.span, clips.clone())
                 .with_clips(clips)
                 .read_to(h.kind.span.end));
         };
+        if self.rt.objects.handlers_executing(class) {
+            let clips = messages::msgpsr::msgpsr2();
+            return Err(Diagnostic::new(h.name.span, clips.clone())
+                .with_clips(clips)
+                .read_to(h.name.span.end));
+        }
         let mut scope = Scope::for_body("message-handler");
         scope.handler = true;
         scope.slot(atom("self"));

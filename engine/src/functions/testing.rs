@@ -31,14 +31,28 @@ fn eval_expr(state: &mut FnState, expr: &SExpr) -> Result<Value, FnError> {
                 .first()
                 .and_then(|e| e.as_symbol())
                 .ok_or_else(|| FnError::new("call without a function name"))?;
-            let builtin =
-                lookup(&name).ok_or_else(|| FnError::new(format!("no function {name}")))?;
             let args = items[1..]
                 .iter()
                 .map(|e| eval_expr(state, e))
                 .collect::<Result<Vec<_>, _>>()?;
+            if name.as_str() == "type" {
+                return type_of(&args);
+            }
+            let builtin =
+                lookup(&name).ok_or_else(|| FnError::new(format!("no function {name}")))?;
             builtin.call(state, &args)
         }
+    }
+}
+
+/// `(type x)`: an environment command since COOL (an instance's class, see
+/// `env::commands::objects`); the values these tests give it are primitive, whose
+/// class is their type.
+fn type_of(args: &[Value]) -> Result<Value, FnError> {
+    match args {
+        [Value::Void] => Err(FnError::new(crate::messages::inscom::inscom1("type"))),
+        [value] => Ok(Value::symbol(value.type_name())),
+        _ => Err(FnError::new("type takes one argument")),
     }
 }
 

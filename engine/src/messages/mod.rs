@@ -40,6 +40,7 @@ pub mod insmngr;
 pub mod modulpsr;
 pub mod msgfun;
 pub mod msgpass;
+pub mod msgpsr;
 pub mod multifun;
 pub mod pattern;
 pub mod patterns;
