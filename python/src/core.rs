@@ -222,10 +222,6 @@ impl Core {
                 self.report(&format!("{clips}\n"));
                 Ok(fired)
             }
-            Err((RunError::Match(message), fired)) => {
-                self.report(&format!("{message}\n"));
-                Ok(fired)
-            }
             Err((e @ RunError::Limit { .. }, _)) => Err(LimitError::new_err(e.to_string())),
         }
     }

@@ -136,9 +136,14 @@ impl Network {
 
     /// CLIPS's count of the patterns from the rule's start to `node`, `node`
     /// included: one per pattern, the patterns inside a `not`/`exists` group.
-    fn patterns_up(&self, mut node: NodeId) -> usize {
+    fn patterns_up(&self, node: NodeId) -> usize {
+        self.patterns_between(node, ROOT_NODE)
+    }
+
+    /// The patterns from `node` up to `stop` (excluded) or the root.
+    fn patterns_between(&self, mut node: NodeId, stop: NodeId) -> usize {
         let mut count = 0;
-        while node != ROOT_NODE {
+        while node != stop && node != ROOT_NODE {
             let n = &self.nodes[node as usize];
             count += match &n.kind {
                 NodeKind::Join(_) | NodeKind::Count(_) => 1,
@@ -158,20 +163,7 @@ impl Network {
             .nodes
             .iter()
             .position(|n| matches!(n.kind, NodeKind::Partner { owner: o } if o == owner));
-        let Some(mut node) = partner.map(|p| self.nodes[p].parent) else {
-            return 0;
-        };
-        let mut count = 0;
-        while node != parent && node != ROOT_NODE {
-            let n = &self.nodes[node as usize];
-            count += match &n.kind {
-                NodeKind::Join(_) | NodeKind::Count(_) => 1,
-                NodeKind::SubCount(_) => self.group_patterns(node),
-                _ => 0,
-            };
-            node = n.parent;
-        }
-        count
+        partner.map_or(0, |p| self.patterns_between(self.nodes[p].parent, parent))
     }
 
     /// Follows `node`'s children (newest first) down to the productions, as CLIPS's

@@ -80,24 +80,30 @@ pub(super) fn ppdefmethod(rt: &mut Runtime, args: &[Value]) -> R {
     print_pretty(rt, &args[1..], Some(text), "defmethod", name.as_str())
 }
 
+/// The generics a command lists: the one named by its argument (`None`, reported,
+/// when there is none of that name), or every generic of the current module.
+fn generics_asked(
+    rt: &mut Runtime,
+    args: &[Value],
+    function: &str,
+) -> Result<Option<Vec<u32>>, EvalError> {
+    if args.is_empty() {
+        let current = rt.program.current_module;
+        let ids = (rt.program.generics.defined())
+            .filter(|(_, g)| g.module == current)
+            .map(|(id, _)| id)
+            .collect();
+        return Ok(Some(ids));
+    }
+    let name = construct_name(args, 0, function)?;
+    Ok(generic_or_report(rt, name, function).map(|id| vec![id]))
+}
+
 /// `(list-defmethods [name])`: the methods of one generic, or of every generic
 /// of the current module (a blank line between generics).
 pub(super) fn list_defmethods(rt: &mut Runtime, args: &[Value]) -> R {
-    let ids: Vec<u32> = match args.first() {
-        Some(_) => {
-            let name = construct_name(args, 0, "list-defmethods")?;
-            match generic_or_report(rt, name, "list-defmethods") {
-                Some(id) => vec![id],
-                None => return Ok(Value::Void),
-            }
-        }
-        None => {
-            let current = rt.program.current_module;
-            (rt.program.generics.defined())
-                .filter(|(_, g)| g.module == current)
-                .map(|(id, _)| id)
-                .collect()
-        }
+    let Some(ids) = generics_asked(rt, args, "list-defmethods")? else {
+        return Ok(Value::Void);
     };
     let mut text = String::new();
     let mut count = 0;
@@ -121,21 +127,8 @@ pub(super) fn list_defmethods(rt: &mut Runtime, args: &[Value]) -> R {
 
 /// `(get-defmethod-list [name])`: the name and index of each method, in turn.
 pub(super) fn get_defmethod_list(rt: &mut Runtime, args: &[Value]) -> R {
-    let ids: Vec<u32> = match args.first() {
-        Some(_) => {
-            let name = construct_name(args, 0, "get-defmethod-list")?;
-            match generic_or_report(rt, name, "get-defmethod-list") {
-                Some(id) => vec![id],
-                None => return Ok(Value::multifield(Vec::new())),
-            }
-        }
-        None => {
-            let current = rt.program.current_module;
-            (rt.program.generics.defined())
-                .filter(|(_, g)| g.module == current)
-                .map(|(id, _)| id)
-                .collect()
-        }
+    let Some(ids) = generics_asked(rt, args, "get-defmethod-list")? else {
+        return Ok(Value::multifield(Vec::new()));
     };
     let mut items = Vec::new();
     for id in ids {
