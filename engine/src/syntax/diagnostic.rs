@@ -72,7 +72,13 @@ impl Diagnostic {
         let line = line_text(source, self.span.start);
         let gutter = at.line.to_string().len();
         let width = source
-            .get(self.span.start..self.span.end.min(self.span.start + line.len()))
+            .get(
+                self.span.start
+                    ..self
+                        .span
+                        .end
+                        .min(self.span.start.saturating_add(line.len())),
+            )
             .map_or(1, |s| s.lines().next().unwrap_or("").chars().count().max(1));
         let mut out = String::new();
         let _ = writeln!(out, "error: {}", self.message);
@@ -91,5 +97,19 @@ impl Diagnostic {
         }
         out.push('\n');
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Found by fuzzing (fuzz target run_program): a span that starts past the
+    /// end of its source renders at the last line instead of overflowing.
+    #[test]
+    fn a_span_past_the_source_renders() {
+        let d = Diagnostic::new(Span::new(usize::MAX, usize::MAX), "lost");
+        let text = d.render("f.clp", "(a)\n(b)");
+        assert!(text.starts_with("error: lost\n --> f.clp:2:4\n"), "{text}");
     }
 }
