@@ -5,7 +5,7 @@
 ;;; T&E(1) (an assumption that leads to a contradiction is refuted), BLISS(1) (assume a candidate
 ;;; true and false and keep what both branches agree on), T&E(2) (T&E(1) run inside an assumption,
 ;;; its refutations accumulated, until that assumption contradicts; strongest assumptions first,
-;;; stopping at the first refutation), and last BLISS(2) (pairs of alternatives; quadratic, so it
+;;; going on while they are refuted), and last BLISS(2) (pairs of alternatives; quadratic, so it
 ;;; comes after T&E(2), which solved every hard-list puzzle that finished in time). After each proof
 ;;; the ordinary rules run again, so the techniques of the lower levels are tried first.
 

@@ -116,22 +116,37 @@ impl Environment {
         result
     }
 
-    /// Replays `entries` backwards through the network: asserted facts are removed,
-    /// retracted facts put back under their own index.
+    /// Undoes `entries` (a branch's changes, oldest first) by their net effect: the
+    /// facts the branch left under the indices it touched are removed first, then the
+    /// facts those indices held before the branch are put back, each under its own
+    /// index, the last touched first. Removing first pays: a fact put back while the
+    /// branch's own facts still stood would match the rules that had removed it (in
+    /// Sudoku, a candidate put back beside the placed value that eliminated it), only
+    /// for those matches to go again with the placed value.
     fn undo(&mut self, entries: Vec<Entry>) {
-        for entry in entries.into_iter().rev() {
-            match entry {
-                Entry::Asserted(id) => {
-                    if let Some(fact) = self.rt.wm.remove(id) {
-                        self.net.retract_fact(&fact, &mut self.rt);
-                    }
-                }
-                Entry::Retracted(old) => {
-                    let slots = copy_slots(&old.slots);
-                    let hash = old.content_hash();
-                    let fact = self.rt.wm.insert_with_id(old.id, hash, old.template, slots);
-                    self.net.assert_fact(&fact, &mut self.rt);
-                }
+        let mut before: FxHashMap<FactId, Option<Rc<Fact>>> = FxHashMap::default();
+        let mut touched = Vec::new();
+        for entry in entries {
+            let (id, held) = match entry {
+                Entry::Asserted(id) => (id, None),
+                Entry::Retracted(fact) => (fact.id, Some(fact)),
+            };
+            if let std::collections::hash_map::Entry::Vacant(slot) = before.entry(id) {
+                slot.insert(held);
+                touched.push(id);
+            }
+        }
+        for id in touched.iter().rev() {
+            if let Some(fact) = self.rt.wm.remove(*id) {
+                self.net.retract_fact(&fact, &mut self.rt);
+            }
+        }
+        for id in touched.iter().rev() {
+            if let Some(Some(old)) = before.remove(id) {
+                let slots = copy_slots(&old.slots);
+                let hash = old.content_hash();
+                let fact = self.rt.wm.insert_with_id(old.id, hash, old.template, slots);
+                self.net.assert_fact(&fact, &mut self.rt);
             }
         }
     }

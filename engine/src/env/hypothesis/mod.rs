@@ -42,6 +42,9 @@ pub struct State {
     /// The alternatives assumed true in this reasoning step, by fact index, and what
     /// that gave (the levels of one step share them).
     tried: rustc_hash::FxHashMap<crate::value::FactId, levels::Tried>,
+    /// How many T&E(2) passes since the `(reset)` tried each alternative without
+    /// refuting it (later passes try those alternatives last).
+    te2_failed: rustc_hash::FxHashMap<crate::value::FactId, u32>,
 }
 
 impl State {
