@@ -175,6 +175,9 @@ impl Host for LhsHost<'_> {
                 self.0.routers.write("werror", &format!("{refusal}\n"));
                 Ok(Value::Void)
             }
+            Command::Env(_) if commands::get(id).name == "undefrule" => {
+                commands::undefrule_while_matching(self.0, args)
+            }
             Command::Env(_) => Err(refused(commands::get(id).name)),
         }
     }

@@ -848,6 +848,15 @@ impl Environment {
     ) -> Result<(), Diagnostic> {
         let name = crate::compile::program::unqualified(r.name.name);
         let module = self.rt.program.module_of(r.name.name);
+        if let Some(firing) = self.rt.firing_rule.and_then(|i| self.rt.rules.get(i)) {
+            if firing.name == name && firing.module == module {
+                let clips = messages::constructs::cstrcpsr4("defrule", name.as_str());
+                return Err(Diagnostic::new(r.name.span, clips.trim_start())
+                    .with_label("its actions are running")
+                    .with_clips(clips)
+                    .read_to(r.name.span.end));
+            }
+        }
         let templates_before = self.rt.program.templates.len();
         let KeptRule {
             salience,

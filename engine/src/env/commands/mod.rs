@@ -1588,27 +1588,42 @@ fn undefrule(env: &mut Environment, args: &[Value]) -> R {
     if held_by_image(&mut env.rt, "defrule", &name) {
         return Ok(Value::Void);
     }
-    let rt = &env.rt;
-    // As CLIPS's DeleteNamedConstruct: a rule named `*` is deleted alone, and `*`
-    // deletes every rule of the module only when none is so named.
-    let doomed: Vec<(usize, Atom)> = if let Some(index) = rt.rule_named(atom(&name)) {
-        vec![(index, atom(&name))]
-    } else if name == "*" {
-        (rt.rules_of(rt.program.current_module).into_iter())
-            .map(|i| (i, rt.rules[i].name))
-            .collect()
-    } else {
-        not_found(&mut env.rt, "defrule", &name);
-        return Ok(Value::Void);
-    };
     // The rule whose actions are running stays, with CLIPS's message.
-    for (index, name) in doomed {
+    for (index, name) in rules_named(&mut env.rt, &name) {
         if env.rt.firing_rule == Some(index) {
             let message = messages::prntutil::prntutil4("defrule", name.as_str());
             report(&mut env.rt, &message);
         } else {
             env.remove_rule(name);
         }
+    }
+    Ok(Value::Void)
+}
+
+/// The rules `(undefrule name)` names, with their names: the rule of that name, or
+/// for `*` every rule of the current module; CLIPS's message when there is none.
+fn rules_named(rt: &mut Runtime, name: &str) -> Vec<(usize, Atom)> {
+    // As CLIPS's DeleteNamedConstruct: a rule named `*` is deleted alone, and `*`
+    // deletes every rule of the module only when none is so named.
+    if let Some(index) = rt.rule_named(atom(name)) {
+        vec![(index, atom(name))]
+    } else if name == "*" {
+        (rt.rules_of(rt.program.current_module).into_iter())
+            .map(|i| (i, rt.rules[i].name))
+            .collect()
+    } else {
+        not_found(rt, "defrule", name);
+        Vec::new()
+    }
+}
+
+/// `(undefrule name)` in a `test` CE or a constraint: while patterns are matched,
+/// CLIPS deletes no rule (its `JoinOperationInProgress`) and says so of each rule
+/// named; the match goes on.
+pub(crate) fn undefrule_while_matching(rt: &mut Runtime, args: &[Value]) -> R {
+    let name = construct_name(args, 0, "undefrule")?.to_string();
+    for (_, name) in rules_named(rt, &name) {
+        report(rt, &messages::prntutil::prntutil4("defrule", name.as_str()));
     }
     Ok(Value::Void)
 }
