@@ -48,13 +48,12 @@ impl Network {
     /// shared; see [`super::shape`]).
     pub fn add_production<'f>(
         &mut self,
-        chain: Vec<NodeSpec>,
+        mut chain: Vec<NodeSpec>,
         production: ProductionId,
         facts: impl Iterator<Item = &'f Rc<Fact>> + Clone,
         host: &mut dyn TestHost,
     ) -> String {
         let marks = self.shapes.add(&chain, production);
-        let mut chain = chain;
         super::nearest::read_nearest(&mut chain);
         let mut used = Vec::new();
         let mut fresh = Vec::new();
