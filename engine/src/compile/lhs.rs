@@ -40,6 +40,37 @@ pub enum VarSource {
     Fact(u16),
     /// The address of the fact being joined (for `test`s hoisted into a join).
     MatchFact,
+    /// Capture `capture` at token level `level`, which a hashed join made equal to
+    /// the variable's binding `bound` (a [`VarSource::Token`] source at a lower
+    /// level): the network reads it nearer the token (see `rete::nearest`). The
+    /// compiler never makes one.
+    Nearer {
+        /// The nearer level.
+        level: u16,
+        /// The capture index in that level's alpha match.
+        capture: u16,
+        /// The level of the binding it equals.
+        bound_level: u16,
+        /// The capture index of the binding it equals.
+        bound_capture: u16,
+    },
+}
+
+impl VarSource {
+    /// The source as the compiler made it: a [`VarSource::Nearer`] source's binding.
+    pub fn origin(self) -> VarSource {
+        match self {
+            VarSource::Nearer {
+                bound_level,
+                bound_capture,
+                ..
+            } => VarSource::Token {
+                level: bound_level,
+                capture: bound_capture,
+            },
+            other => other,
+        }
+    }
 }
 
 /// An expression together with the values its frame is filled from.
@@ -63,6 +94,13 @@ impl BoundExpr {
             frame,
             comparison,
         }
+    }
+
+    /// Replaces each variable source of the frame (and of the comparison made
+    /// from it) by `map`'s.
+    pub fn map_sources(&mut self, map: &impl Fn(VarSource) -> VarSource) {
+        self.frame.iter_mut().for_each(|s| *s = map(*s));
+        self.comparison = Comparison::of(&self.expr, &self.frame);
     }
 }
 
@@ -191,6 +229,26 @@ impl FieldTest {
     /// Every term of every alternative.
     pub fn terms(&self) -> impl Iterator<Item = &Alt> {
         self.alternatives().flatten()
+    }
+
+    /// Replaces each variable source the test reads by `map`'s.
+    pub fn map_sources(&mut self, map: &impl Fn(VarSource) -> VarSource) {
+        match &mut self.alternatives {
+            Alternatives::One(alt) => alt.map_sources(map),
+            Alternatives::Many(all) => (all.iter_mut().flat_map(|group| group.iter_mut()))
+                .for_each(|alt| alt.map_sources(map)),
+        }
+    }
+}
+
+impl Alt {
+    /// Replaces each variable source the term reads by `map`'s.
+    fn map_sources(&mut self, map: &impl Fn(VarSource) -> VarSource) {
+        match &mut self.kind {
+            AltKind::Const(_) => {}
+            AltKind::Var(source) => *source = map(*source),
+            AltKind::Pred(bound) | AltKind::RetVal(bound) => bound.map_sources(map),
+        }
     }
 }
 

@@ -48,12 +48,13 @@ impl Network {
     /// shared; see [`super::shape`]).
     pub fn add_production<'f>(
         &mut self,
-        chain: Vec<NodeSpec>,
+        mut chain: Vec<NodeSpec>,
         production: ProductionId,
         facts: impl Iterator<Item = &'f Rc<Fact>> + Clone,
         host: &mut dyn TestHost,
     ) -> String {
         let marks = self.shapes.add(&chain, production);
+        super::nearest::read_nearest(&mut chain);
         let mut used = Vec::new();
         let mut fresh = Vec::new();
         let last = self.build_chain(chain, ROOT_NODE, true, facts, host, &mut used, &mut fresh);
@@ -471,12 +472,8 @@ impl Network {
             tests,
             exprs,
         } = parts;
-        let checks = (!tests.is_empty() || !exprs.is_empty()).then(|| {
-            Box::new(JoinChecks {
-                tests: tests.into(),
-                exprs: exprs.into(),
-            })
-        });
+        let checks = (!tests.is_empty() || !exprs.is_empty())
+            .then(|| Box::new(JoinChecks::new(tests.into(), exprs.into())));
         let mut join = Join {
             alpha: am,
             left: LeftIndex::new(eq.len()),

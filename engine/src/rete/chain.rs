@@ -9,7 +9,7 @@
 
 use super::network::{Join, Network, NodeKind, ROOT_NODE};
 use super::{NodeId, ProductionId};
-use crate::compile::lhs::NodeSpec;
+use crate::compile::lhs::{NodeSpec, VarSource};
 
 impl Network {
     /// The chain `production` was built from (what [`Network::add_production`]
@@ -48,7 +48,11 @@ impl Network {
                     };
                     negation(count.exists, sub)
                 }
-                NodeKind::Test(bound) => NodeSpec::Test(bound.clone()),
+                NodeKind::Test(bound) => {
+                    let mut bound = bound.clone();
+                    bound.map_sources(&VarSource::origin);
+                    NodeSpec::Test(bound)
+                }
                 NodeKind::Root | NodeKind::Partner { .. } | NodeKind::Production(_) => break,
             };
             chain.push(spec);
@@ -58,13 +62,19 @@ impl Network {
         chain
     }
 
-    /// The spec of a positive pattern's join (or of a count node's pattern).
+    /// The spec of a positive pattern's join (or of a count node's pattern), its
+    /// variables read where the compiler put them (see [`super::nearest`]).
     fn join_spec(&self, join: &Join) -> NodeSpec {
+        let origin = |s: VarSource| s.origin();
+        let mut tests = join.tests().to_vec();
+        tests.iter_mut().for_each(|t| t.map_sources(&origin));
+        let mut exprs = join.exprs().to_vec();
+        exprs.iter_mut().for_each(|e| e.map_sources(&origin));
         NodeSpec::Join {
             alpha: self.alpha[join.alpha as usize].pattern.clone(),
-            eq: join.eq.to_vec(),
-            tests: join.tests().to_vec(),
-            exprs: join.exprs().to_vec(),
+            eq: join.eq.iter().map(|&(s, c)| (s.origin(), c)).collect(),
+            tests,
+            exprs,
         }
     }
 }

@@ -17,6 +17,7 @@ pub mod fault;
 mod join;
 mod left;
 mod memory;
+mod nearest;
 mod network;
 mod order;
 pub mod report;

@@ -6,7 +6,7 @@ use super::left::LeftIndex;
 use super::memory::Hashed;
 use super::token::{Token, TokenId, Tokens, ROOT_TOKEN};
 use super::{JoinKey, NodeId, ProductionId, TestHost};
-use crate::compile::lhs::{BoundExpr, FieldTest, VarSource};
+use crate::compile::lhs::{AltKind, BoundExpr, FieldTest, VarSource};
 use crate::compile::TemplateId;
 use crate::value::{FactId, Value};
 use crate::wm::{ByIndex, Fact};
@@ -50,6 +50,24 @@ pub(super) struct JoinChecks {
     pub tests: Box<[FieldTest]>,
     /// Hoisted `test` CEs.
     pub exprs: Box<[BoundExpr]>,
+    /// Whether the tests only compare values (no predicate, return-value constraint
+    /// or hoisted `test`): they evaluate nothing, so no error can happen in them.
+    pub compares_only: bool,
+}
+
+impl JoinChecks {
+    /// The checks made of `tests` and `exprs`.
+    pub fn new(tests: Box<[FieldTest]>, exprs: Box<[BoundExpr]>) -> JoinChecks {
+        let compares_only = exprs.is_empty()
+            && (tests.iter())
+                .flat_map(FieldTest::terms)
+                .all(|alt| matches!(alt.kind, AltKind::Const(_) | AltKind::Var(_)));
+        JoinChecks {
+            tests,
+            exprs,
+            compares_only,
+        }
+    }
 }
 
 impl Join {
@@ -57,6 +75,11 @@ impl Join {
     /// `test` CE): any match of the key's bucket then joins.
     pub fn hashed_only(&self) -> bool {
         self.checks.is_none()
+    }
+
+    /// Whether the tests evaluate nothing (see [`JoinChecks::compares_only`]).
+    pub fn compares_only(&self) -> bool {
+        self.checks.as_ref().is_none_or(|c| c.compares_only)
     }
 
     /// The field tests between token and match.
@@ -577,11 +600,21 @@ impl Network {
     /// The value of an LHS variable in a production's token.
     pub fn read(&self, token: TokenId, source: VarSource) -> Value {
         let matched = |level| self.walk_up(token, level)?.1.matched();
+        let capture =
+            |level, capture: u16| matched(level).map(|m| m.captures[capture as usize].clone());
         match source {
             VarSource::Capture(_) | VarSource::MatchFact => None,
-            VarSource::Token { level, capture } => {
-                matched(level).map(|m| m.captures[capture as usize].clone())
-            }
+            VarSource::Token { level, capture: c } => capture(level, c),
+            VarSource::Nearer {
+                level,
+                capture: c,
+                bound_level,
+                bound_capture,
+            } => match capture(level, c) {
+                // Equal, but perhaps not the same (see `super::nearest`).
+                Some(Value::Float(_) | Value::Multifield(_)) => capture(bound_level, bound_capture),
+                near => near,
+            },
             VarSource::Fact(level) => matched(level).map(|m| Value::Fact(m.fact.id)),
         }
         .unwrap_or(Value::Void)

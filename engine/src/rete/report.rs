@@ -317,13 +317,13 @@ impl Network {
                 NodeKind::Count(c) => &c.join,
                 _ => continue,
             };
-            for (s, _) in join.eq.iter() {
+            for s in join.eq.iter().map(|(s, _)| s.origin()) {
                 let level = match s {
-                    VarSource::Token { level, .. } | VarSource::Fact(level) => *level,
+                    VarSource::Token { level, .. } | VarSource::Fact(level) => level,
                     _ => continue,
                 };
-                if level <= outer_level && !out.contains(s) {
-                    out.push(*s);
+                if level <= outer_level && !out.contains(&s) {
+                    out.push(s);
                 }
             }
         }

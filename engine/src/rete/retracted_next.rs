@@ -15,9 +15,8 @@
 //! `not`/`exists` sub-chain does). Watching activations would show the skipped
 //! ones: the environment makes no promise then.
 
-use super::network::{Count, Join, Network, NodeKind, ROOT_NODE};
+use super::network::{Count, Network, NodeKind, ROOT_NODE};
 use super::{NodeId, TestHost};
-use crate::compile::lhs::{AltKind, FieldTest};
 use crate::value::FactId;
 
 impl Network {
@@ -78,7 +77,7 @@ impl Network {
     /// [`Network::quiet_below`], worked out.
     fn find_quiet_below(&self, node: NodeId, host: &dyn TestHost) -> bool {
         let quiet = match &self.nodes[node as usize].kind {
-            NodeKind::Join(join) | NodeKind::Count(Count { join, .. }) => evaluates_nothing(join),
+            NodeKind::Join(join) | NodeKind::Count(Count { join, .. }) => join.compares_only(),
             NodeKind::SubCount(_) => true,
             // The end of a `not`/`exists` sub-chain reports to a node beside the
             // sub-chain, whose partial matches need not hold the fact retracted:
@@ -94,15 +93,6 @@ impl Network {
                 .children(node)
                 .all(|child| self.quiet_below(child, host))
     }
-}
-
-/// Whether a join's tests only compare values (no predicate, return-value
-/// constraint or hoisted `test`).
-fn evaluates_nothing(join: &Join) -> bool {
-    join.exprs().is_empty()
-        && (join.tests().iter())
-            .flat_map(FieldTest::terms)
-            .all(|alt| matches!(alt.kind, AltKind::Const(_) | AltKind::Var(_)))
 }
 
 #[cfg(test)]
