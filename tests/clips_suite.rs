@@ -31,6 +31,7 @@ const PASSING: &[&str] = &[
     "dffctcmd",
     "dfgblcmd",
     "dfnxcmd",
+    "dfnxerr",
     "dfnxexe",
     "dfrulcmd",
     "dftmpcmd",

@@ -378,6 +378,8 @@ pub struct ExprCompiler<'a> {
     /// top-level command that does holds them while it runs, and `(clear)` is
     /// then refused, as CLIPS counts such commands' constructs as in use.
     pub names_constructs: bool,
+    /// The deffunctions the calls compiled so far call, each once.
+    pub functions_called: Vec<u32>,
 }
 
 type Res<T> = Result<T, Diagnostic>;
@@ -403,6 +405,7 @@ impl<'a> ExprCompiler<'a> {
             query_vars: Vec::new(),
             fact_templates: Vec::new(),
             names_constructs: false,
+            functions_called: Vec::new(),
         }
     }
 
@@ -635,6 +638,11 @@ impl<'a> ExprCompiler<'a> {
             );
         };
         self.names_constructs |= matches!(callee, Callee::Function(_) | Callee::Generic(_));
+        if let Callee::Function(id) = callee {
+            if !self.functions_called.contains(&id) {
+                self.functions_called.push(id);
+            }
+        }
         // As CLIPS, the arguments first, then their count and the types of those
         // whose type is known: constants and calls.
         let mut args = self.compile_all(&call.args)?;
