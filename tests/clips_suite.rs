@@ -35,6 +35,7 @@ const PASSING: &[&str] = &[
     "dfnxexe",
     "dfrulcmd",
     "dftmpcmd",
+    "dftmpfun",
     "drtest01",
     "drtest02",
     "drtest03",

@@ -911,6 +911,20 @@ fn build_fact_locked(
                             let message = crate::messages::templates::tmpltdef2(slot.as_str());
                             return Err(EvalError::new(message).into());
                         }
+                        // A multifield (a global's value, ...): CLIPS refuses the fact.
+                        Value::Multifield(_) => {
+                            let template = host.program().template(build.template);
+                            let slot = template.slots[*index].name;
+                            let message = crate::messages::templates::tmpltfun1(
+                                slot.as_str(),
+                                template.name.as_str(),
+                            );
+                            return Err(EvalError {
+                                returns: Some(Value::false_sym()),
+                                ..EvalError::new(message)
+                            }
+                            .into());
+                        }
                         value => value,
                     },
                     _ => {
