@@ -1039,7 +1039,7 @@ impl<'a> ExprCompiler<'a> {
                     )
                     .with_label("use a multislot to hold several values")
                     .with_clips(templates::tmpltdef2(c.name.name.as_str()))
-                    // CLIPS has read the call up to its closing `)`.
+                    // What CLIPS has read: the call, up to its own `)`.
                     .read_to(values.first().map_or(c.span.end, |v| v.span().end - 1)));
                 }
                 slots.push((index, compiled.into_boxed_slice()));
