@@ -378,6 +378,8 @@ pub struct ExprCompiler<'a> {
     /// top-level command that does holds them while it runs, and `(clear)` is
     /// then refused, as CLIPS counts such commands' constructs as in use.
     pub names_constructs: bool,
+    /// The deffunctions the calls compiled so far call, each once.
+    pub functions_called: Vec<u32>,
 }
 
 type Res<T> = Result<T, Diagnostic>;
@@ -403,6 +405,7 @@ impl<'a> ExprCompiler<'a> {
             query_vars: Vec::new(),
             fact_templates: Vec::new(),
             names_constructs: false,
+            functions_called: Vec::new(),
         }
     }
 
@@ -635,6 +638,11 @@ impl<'a> ExprCompiler<'a> {
             );
         };
         self.names_constructs |= matches!(callee, Callee::Function(_) | Callee::Generic(_));
+        if let Callee::Function(id) = callee {
+            if !self.functions_called.contains(&id) {
+                self.functions_called.push(id);
+            }
+        }
         // As CLIPS, the arguments first, then their count and the types of those
         // whose type is known: constants and calls.
         let mut args = self.compile_all(&call.args)?;
@@ -731,7 +739,13 @@ impl<'a> ExprCompiler<'a> {
         if !args.get(1).is_some_and(|e| is_sym(e, "then")) {
             let at = args.get(1).map_or(call.span, |e| e.span());
             return Err(Diagnostic::new(at, "missing `then` in if")
-                .with_label("expected `then` after the condition"));
+                .with_label("expected `then` after the condition")
+                .with_clips(prntutil::prntutil2("if function"))
+                // CLIPS stops at the token after the condition: a call's `(`.
+                .read_to(match args.get(1) {
+                    Some(Expr::Call(_) | Expr::List(..)) => at.start + 1,
+                    _ => at.end,
+                }));
         }
         let rest = &args[2..];
         let else_at = rest.iter().position(|e| is_sym(e, "else"));
@@ -1008,7 +1022,27 @@ impl<'a> ExprCompiler<'a> {
                     ))
                     .read_to(c.span.end));
                 }
-                slots.push((index, self.compile_all(&values)?.into_boxed_slice()));
+                let multi = slot.multi;
+                let compiled = self.compile_all(&values)?;
+                // A call that can only return a multifield, as CLIPS knows from the
+                // function's return type.
+                let multifield_only = |one: &CExpr| {
+                    matches!(one, CExpr::Call(_)) && self.value_types(one) == Types::of_codes("m")
+                };
+                if !multi && compiled.first().is_some_and(multifield_only) {
+                    return Err(Diagnostic::new(
+                        c.span,
+                        format!(
+                            "single-field slot `{}` is given a call that returns a multifield",
+                            c.name.name
+                        ),
+                    )
+                    .with_label("use a multislot to hold several values")
+                    .with_clips(templates::tmpltdef2(c.name.name.as_str()))
+                    // What CLIPS has read: the call, up to its own `)`.
+                    .read_to(values.first().map_or(c.span.end, |v| v.span().end - 1)));
+                }
+                slots.push((index, compiled.into_boxed_slice()));
             }
             let t = self.program.template(template);
             let missing = t.slots.iter().enumerate().find(|(index, slot)| {

@@ -122,8 +122,8 @@ impl SlotConstraint {
     }
 
     /// Whether the slot admits values of the primitive type named `t` (`SYMBOL`,
-    /// `INTEGER`, ...): any type when `type` is not given; `LEXEME` and `NUMBER`
-    /// admit their two types each.
+    /// `INTEGER`, ...): any type when `type` is not given; `LEXEME`, `NUMBER` and
+    /// `INSTANCE` admit their two types each.
     pub fn admits_type(&self, t: &str) -> bool {
         self.types.is_empty()
             || self.types.iter().any(|x| {
@@ -131,6 +131,7 @@ impl SlotConstraint {
                 x == t
                     || (x == "LEXEME" && (t == "SYMBOL" || t == "STRING"))
                     || (x == "NUMBER" && (t == "INTEGER" || t == "FLOAT"))
+                    || (x == "INSTANCE" && (t == "INSTANCE-ADDRESS" || t == "INSTANCE-NAME"))
             })
     }
 
@@ -194,6 +195,7 @@ impl SlotConstraint {
                 "allowed-integers" => matches!(value, Value::Integer(_)),
                 "allowed-floats" => matches!(value, Value::Float(_)),
                 "allowed-numbers" => matches!(value, Value::Integer(_) | Value::Float(_)),
+                "allowed-instance-names" => matches!(value, Value::InstanceName(_)),
                 _ => true,
             };
             if applies && !values.contains(value) {
@@ -253,6 +255,8 @@ fn type_admits(type_name: &str, value: &Value) -> bool {
         "NUMBER" => matches!(value, Value::Integer(_) | Value::Float(_)),
         "FACT-ADDRESS" => matches!(value, Value::Fact(_)),
         "INSTANCE-NAME" => matches!(value, Value::InstanceName(_)),
+        "INSTANCE-ADDRESS" => matches!(value, Value::Instance(_)),
+        "INSTANCE" => matches!(value, Value::InstanceName(_) | Value::Instance(_)),
         "?VARIABLE" => true,
         _ => true,
     }

@@ -213,6 +213,9 @@ impl Host for LhsHost<'_> {
     fn method_calls(&mut self) -> &mut Vec<crate::generic::MethodCall> {
         &mut self.0.method_calls
     }
+    fn functions_running(&mut self) -> &mut Vec<u32> {
+        &mut self.0.functions_running
+    }
     fn traced_generics(&self) -> (bool, bool) {
         (self.0.watch.generic_functions, self.0.watch.methods)
     }
@@ -402,6 +405,9 @@ impl Host for Environment {
     }
     fn method_calls(&mut self) -> &mut Vec<crate::generic::MethodCall> {
         &mut self.rt.method_calls
+    }
+    fn functions_running(&mut self) -> &mut Vec<u32> {
+        &mut self.rt.functions_running
     }
     fn traced_generics(&self) -> (bool, bool) {
         (self.rt.watch.generic_functions, self.rt.watch.methods)

@@ -734,6 +734,14 @@ impl Environment {
         }
         let module = self.rt.program.module_of(f.name.name);
         let name = crate::compile::program::unqualified(f.name.name);
+        if let Some(id) = self.rt.program.function_from(module, name) {
+            if self.rt.functions_running.contains(&id) {
+                let clips = messages::dffnxpsr::dffnxpsr4(name.as_str());
+                return Err(Diagnostic::new(f.name.span, clips.clone())
+                    .with_clips(clips)
+                    .read_to(parameters_open(f, &source)));
+            }
+        }
         (self.rt.program)
             .check_conflict(Exported::Function, name, module, false)
             .map_err(|e| e.at(f.name.span))?;
@@ -743,6 +751,7 @@ impl Environment {
             params: f.params.len(),
             rest: f.rest.is_some(),
             body: None,
+            calls: Box::default(),
             frame_size: 0,
             source: Some(source),
         });
@@ -763,9 +772,11 @@ impl Environment {
             }
         };
         let frame_size = compiler.scope.size();
+        let calls = std::mem::take(&mut compiler.functions_called);
         let program = &mut self.rt.program;
         let function = &mut program.functions[id as usize];
         function.body = Some(body.into());
+        function.calls = calls.into_iter().filter(|&c| c != id).collect();
         function.frame_size = frame_size;
         let user = program.function_user(id);
         program.template_users.record(user);

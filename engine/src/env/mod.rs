@@ -289,6 +289,9 @@ pub struct Runtime {
     pub spare_frames: Vec<Vec<Value>>,
     /// The methods of generic functions running, innermost last.
     pub method_calls: Vec<crate::generic::MethodCall>,
+    /// The deffunctions running, innermost last (CLIPS's `executing` counts): one
+    /// is neither redefined nor deleted then.
+    pub functions_running: Vec<u32>,
     /// Every source text loaded, with its name, for locating errors.
     pub sources: Vec<(String, Rc<str>)>,
     /// When the current run must stop (from `Limits::max_time`).
@@ -494,6 +497,7 @@ impl Environment {
                 firing_rule: None,
                 spare_frames: Vec::new(),
                 method_calls: Vec::new(),
+                functions_running: Vec::new(),
                 sources: Vec::new(),
                 deadline: None,
                 last_memory_probe: None,

@@ -162,6 +162,9 @@ pub trait Host {
     /// The methods of generic functions running, innermost last: what
     /// `call-next-method` continues from.
     fn method_calls(&mut self) -> &mut Vec<crate::generic::MethodCall>;
+    /// The deffunctions running, innermost last: one is neither redefined
+    /// (`[DFFNXPSR4]`) nor deleted (`[PRNTUTIL4]`) then.
+    fn functions_running(&mut self) -> &mut Vec<u32>;
     /// Whether generic function calls and method calls are traced (`(watch
     /// generic-functions)`, `(watch methods)`).
     fn traced_generics(&self) -> (bool, bool);
@@ -314,9 +317,51 @@ fn expansion(expr: &CExpr) -> Option<&CExpr> {
 }
 
 fn eval_call(host: &mut dyn Host, frame: &mut Vec<Value>, call: &CallExpr) -> Eval {
-    let args = eval_args_at(host, frame, &call.args)
-        .map_err(|(u, at)| failed_argument(host, call.callee, at, u))?;
+    let args = match procedure_kind(host, call.callee) {
+        Some((kind, name)) => eval_procedure_args(host, frame, call, kind, name)?,
+        None => eval_args_at(host, frame, &call.args)
+            .map_err(|(u, at)| failed_argument(host, call.callee, at, u))?,
+    };
     call_callee(host, call.callee, args, call.span)
+}
+
+/// What CLIPS calls a procedure `callee` is (`deffunction`, `generic
+/// function`), with its name; `None` for other functions.
+fn procedure_kind(host: &dyn Host, callee: Callee) -> Option<(&'static str, Atom)> {
+    match callee {
+        Callee::Function(id) => Some(("deffunction", host.program().functions[id as usize].name)),
+        Callee::Generic(id) => Some(("generic function", host.program().generics.get(id).name)),
+        _ => None,
+    }
+}
+
+/// Evaluates the arguments of a call of the procedure `kind` `name` one by one,
+/// as CLIPS's `EvaluateProcParameters`: an argument without a value (a call of
+/// `printout`, `instances`, ...) stops them with `[PRCCODE2]`.
+fn eval_procedure_args(
+    host: &mut dyn Host,
+    frame: &mut Vec<Value>,
+    call: &CallExpr,
+    kind: &str,
+    name: Atom,
+) -> Result<Args, Unwind> {
+    let mut out = Args::with_capacity(call.args.len());
+    for arg in &call.args {
+        let value = match arg {
+            CExpr::Call(_) | CExpr::Special(..) => eval(host, frame, expansion(arg).unwrap_or(arg))
+                .map_err(|u| failed_argument(host, call.callee, out.len(), u))?,
+            leaf => leaf_value(host, frame, leaf),
+        };
+        match (expansion(arg), value) {
+            (Some(_), list) => out.extend(list.as_slice().iter().cloned()),
+            (None, Value::Void) => {
+                let error = EvalError::new(messages::procedures::prccode2(kind)).at(call.span);
+                return Err(procedure_argument_failed(error, kind, name));
+            }
+            (None, value) => out.push(value),
+        }
+    }
+    Ok(out)
 }
 
 /// Calls `callee` with evaluated arguments (their count already checked), as a
@@ -435,6 +480,7 @@ pub fn call_function(host: &mut dyn Host, id: u32, args: impl Into<Args>, span: 
     }
     check_call_depth(host, name, span)?;
     *host.depth() += 1;
+    host.functions_running().push(id);
     let procedure = Procedure {
         body: &body,
         params,
@@ -442,6 +488,7 @@ pub fn call_function(host: &mut dyn Host, id: u32, args: impl Into<Args>, span: 
         frame_size,
     };
     let result = run_procedure(host, procedure, args);
+    host.functions_running().pop();
     *host.depth() -= 1;
     result.map_err(|mut e| {
         e.message.push('\n');
@@ -863,6 +910,20 @@ fn build_fact_locked(
                             let slot = host.program().template(build.template).slots[*index].name;
                             let message = crate::messages::templates::tmpltdef2(slot.as_str());
                             return Err(EvalError::new(message).into());
+                        }
+                        // A multifield (a global's value, ...): CLIPS refuses the fact.
+                        Value::Multifield(_) => {
+                            let template = host.program().template(build.template);
+                            let slot = template.slots[*index].name;
+                            let message = crate::messages::templates::tmpltfun1(
+                                slot.as_str(),
+                                template.name.as_str(),
+                            );
+                            return Err(EvalError {
+                                returns: Some(Value::false_sym()),
+                                ..EvalError::new(message)
+                            }
+                            .into());
                         }
                         value => value,
                     },

@@ -14,3 +14,8 @@ pub fn dffnxpsr2() -> String {
 pub fn dffnxpsr3() -> String {
     "[DFFNXPSR3] Deffunctions are not allowed to replace generic functions.".to_string()
 }
+
+/// `[DFFNXPSR4]`: deffunction `name` is running (a call under way redefines it).
+pub fn dffnxpsr4(name: &str) -> String {
+    format!("[DFFNXPSR4] Deffunction '{name}' may not be redefined while it is executing.")
+}

@@ -22,6 +22,7 @@ pub mod constraints;
 pub mod constrct;
 pub mod constructs;
 pub mod default;
+pub mod dffnxfun;
 pub mod dffnxpsr;
 pub mod drive;
 pub mod emathfun;

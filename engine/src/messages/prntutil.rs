@@ -41,6 +41,21 @@ pub fn prntutil5(item: &str, name: Option<&str>) -> String {
     format!("\n[PRNTUTIL5] The {item}{name} has already been parsed.")
 }
 
+/// `[PRNTUTIL6]`: a deffacts fact reads a local variable, which nothing binds.
+pub fn prntutil6() -> String {
+    "\n[PRNTUTIL6] Local variables can not be accessed by a deffacts construct.".to_string()
+}
+
+/// `[PRNTUTIL9]`: a rule's salience is outside -10000..10000.
+pub fn prntutil9() -> String {
+    "\n[PRNTUTIL9] Salience value out of range -10000 to 10000.".to_string()
+}
+
+/// `[PRNTUTIL10]`: a rule's salience is a constant that is not an integer.
+pub fn prntutil10() -> String {
+    "\n[PRNTUTIL10] Salience value must be an integer value.".to_string()
+}
+
 /// `[PRNTUTIL7]`: `function` was asked to divide by zero.
 pub fn prntutil7(function: &str) -> String {
     format!("[PRNTUTIL7] Attempt to divide by zero in '{function}' function.")

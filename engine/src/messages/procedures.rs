@@ -13,6 +13,12 @@ pub fn prccode4_warning(rule: &str) -> String {
     format!("[PRCCODE4] WARNING: Execution halted during the actions of defrule '{rule}'.")
 }
 
+/// `[PRCCODE2]`: an argument of a call of the procedure `kind` (`deffunction`,
+/// `generic function`) returned no value.
+pub fn prccode2(kind: &str) -> String {
+    format!("[PRCCODE2] Functions without a return value are illegal as {kind} arguments.")
+}
+
 /// `[PRCCODE3]`: the variable `?name` is referenced in `body` (`RHS of defrule`,
 /// `deffunction`) but bound nowhere before.
 pub fn prccode3(name: &str, body: &str) -> String {

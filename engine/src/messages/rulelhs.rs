@@ -27,6 +27,12 @@ pub fn rulelhs1() -> String {
     "\n[RULELHS1] The logical CE cannot be used within a not/exists/forall CE.".to_string()
 }
 
+/// `[RULELHS2]`: a pattern inside a `not`, `exists` or `forall` CE is bound to
+/// a fact-address variable (CLIPS names `not` for all three; no final period).
+pub fn rulelhs2() -> String {
+    "\n[RULELHS2] A pattern CE cannot be bound to a pattern-address within a not CE".to_string()
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

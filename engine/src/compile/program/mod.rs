@@ -34,6 +34,9 @@ pub struct Function {
     pub frame_size: usize,
     /// The source text, for `ppdeffunction`.
     pub source: Option<crate::syntax::SourceText>,
+    /// The other deffunctions its actions call: CLIPS's `busy` references, which
+    /// keep a called deffunction from being deleted.
+    pub calls: Box<[u32]>,
 }
 
 /// A defglobal variable.

@@ -52,13 +52,34 @@ fn slot(template: &Template, args: &[Value], what: &str) -> Result<usize, EvalEr
 }
 
 /// Runs `answer` on the slot named by the arguments, or gives `FALSE` when the
-/// template does not exist.
+/// template or the slot does not exist.
 fn with_slot(rt: &mut Runtime, args: &[Value], what: &str, answer: impl FnOnce(&Slot) -> R) -> R {
+    with_slot_or(rt, args, what, Value::false_sym(), answer)
+}
+
+/// [`with_slot`] for the functions that list something, which give the empty
+/// multifield (`failed`) when the template or the slot does not exist, as CLIPS's do.
+fn with_slot_or(
+    rt: &mut Runtime,
+    args: &[Value],
+    what: &str,
+    failed: Value,
+    answer: impl FnOnce(&Slot) -> R,
+) -> R {
     let Some(id) = template(rt, args, what)? else {
-        return Ok(Value::false_sym());
+        return Ok(failed);
     };
     let t = rt.program.template(id);
-    answer(&t.slots[slot(t, args, what)?])
+    let index = slot(t, args, what).map_err(|e| EvalError {
+        returns: Some(failed),
+        ..e
+    })?;
+    answer(&t.slots[index])
+}
+
+/// The empty multifield the listing functions give for a missing template or slot.
+fn no_list() -> Value {
+    Value::multifield(Vec::new())
 }
 
 /// `(deftemplate-slot-names template)`: the slot names (`implied` for an ordered
@@ -108,7 +129,7 @@ fn slot_types(slot: &Slot) -> impl Iterator<Item = &'static str> + '_ {
 
 /// `(deftemplate-slot-types template slot)`.
 pub(super) fn deftemplate_slot_types(rt: &mut Runtime, args: &[Value]) -> R {
-    with_slot(rt, args, "deftemplate-slot-types", |s| {
+    with_slot_or(rt, args, "deftemplate-slot-types", no_list(), |s| {
         Ok(Value::multifield(
             slot_types(s).map(Value::symbol).collect(),
         ))
@@ -118,14 +139,20 @@ pub(super) fn deftemplate_slot_types(rt: &mut Runtime, args: &[Value]) -> R {
 /// `(deftemplate-slot-allowed-values template slot)`: the values of its
 /// `allowed-...` attributes in order, or `FALSE` when they are not restricted.
 pub(super) fn deftemplate_slot_allowed_values(rt: &mut Runtime, args: &[Value]) -> R {
-    with_slot(rt, args, "deftemplate-slot-allowed-values", |s| {
-        let allowed = &s.constraint.allowed;
-        if allowed.is_empty() {
-            return Ok(Value::false_sym());
-        }
-        let values = allowed.iter().flat_map(|(_, v)| v.iter().cloned());
-        Ok(Value::multifield(values.collect()))
-    })
+    with_slot_or(
+        rt,
+        args,
+        "deftemplate-slot-allowed-values",
+        no_list(),
+        |s| {
+            let allowed = &s.constraint.allowed;
+            if allowed.is_empty() {
+                return Ok(Value::false_sym());
+            }
+            let values = allowed.iter().flat_map(|(_, v)| v.iter().cloned());
+            Ok(Value::multifield(values.collect()))
+        },
+    )
 }
 
 /// A bound as CLIPS shows it: the value written, or `-oo`/`+oo` for none.
@@ -136,7 +163,7 @@ fn bound(value: &Option<Value>, infinity: &str) -> Value {
 /// `(deftemplate-slot-range template slot)`: `(min max)` for a slot that may hold a
 /// number, `FALSE` for one that may not.
 pub(super) fn deftemplate_slot_range(rt: &mut Runtime, args: &[Value]) -> R {
-    with_slot(rt, args, "deftemplate-slot-range", |s| {
+    with_slot_or(rt, args, "deftemplate-slot-range", no_list(), |s| {
         if !slot_types(s).any(|t| matches!(t, "FLOAT" | "INTEGER")) {
             return Ok(Value::false_sym());
         }
@@ -151,7 +178,7 @@ pub(super) fn deftemplate_slot_range(rt: &mut Runtime, args: &[Value]) -> R {
 /// `(deftemplate-slot-cardinality template slot)`: `(min max)` for a multislot, `()`
 /// for a single-field slot.
 pub(super) fn deftemplate_slot_cardinality(rt: &mut Runtime, args: &[Value]) -> R {
-    with_slot(rt, args, "deftemplate-slot-cardinality", |s| {
+    with_slot_or(rt, args, "deftemplate-slot-cardinality", no_list(), |s| {
         if !s.multi {
             return Ok(Value::multifield(Vec::new()));
         }

@@ -31,6 +31,7 @@ mod test_support;
 mod textpro;
 mod time;
 mod unavailable;
+mod undeffunction;
 mod watch_items;
 
 use super::load::LoadOutput;
@@ -450,7 +451,14 @@ static DEFS: &[CommandDef] = &[
     env("dynamic-put", "*", 1, None, "*;y", objects::dynamic_put),
     env("load-facts", "l", 1, Some(1), "sy", load_facts),
     env("undefrule", "v", 1, Some(1), "y", undefrule),
-    rt("undeffunction", "v", 1, Some(1), "y", undeffunction),
+    rt(
+        "undeffunction",
+        "v",
+        1,
+        Some(1),
+        "y",
+        undeffunction::undeffunction,
+    ),
     rt("undefgeneric", "v", 1, Some(1), "y", undefgeneric),
     rt("undefmethod", "v", 2, Some(2), "*;y;ly", undefmethod),
     env("call-next-method", "*", 0, Some(0), "*", call_next_method),
@@ -1225,12 +1233,15 @@ fn ppdeffacts(rt: &mut Runtime, args: &[Value]) -> R {
 fn ppdeffunction(rt: &mut Runtime, args: &[Value]) -> R {
     let name = construct_name(args, 0, "ppdeffunction")?;
     let from = rt.program.module_of(name);
-    let found = rt.program.function_from(from, name).and_then(|f| {
+    // A deffunction `(undeffunction *)` only partially deleted has no pretty form.
+    let text = rt.program.function_from(from, name).map(|f| {
         let function = &rt.program.functions[f as usize];
         let module = rt.program.module_name(function.module);
-        function.source.clone().map(|source| (source, module))
+        (function.source.as_ref())
+            .and_then(|source| super::pretty::render(source, module.as_str()))
+            .unwrap_or_default()
     });
-    pretty(rt, args, found, "deffunction", name.as_str())
+    print_pretty(rt, args, text, "deffunction", name.as_str())
 }
 
 /// `(get-reset-globals)`: whether `(reset)` restores the globals' initial values.
@@ -1666,27 +1677,6 @@ fn undeftemplate(rt: &mut Runtime, args: &[Value]) -> R {
         } else {
             rt.program.remove_template(id);
         }
-    }
-    Ok(Value::Void)
-}
-
-/// `(undeffunction name)`, or `*` for every deffunction of the current module.
-fn undeffunction(rt: &mut Runtime, args: &[Value]) -> R {
-    let name = construct_name(args, 0, "undeffunction")?.to_string();
-    if held_by_image(rt, "deffunction", &name) {
-        return Ok(Value::Void);
-    }
-    if name == "*" {
-        let program = &rt.program;
-        let names: Vec<Atom> = (program.defined_functions())
-            .filter(|f| f.module == program.current_module)
-            .map(|f| f.name)
-            .collect();
-        for name in names {
-            rt.program.remove_function(name);
-        }
-    } else if !rt.program.remove_function(atom(&name)) {
-        not_found(rt, "deffunction", &name);
     }
     Ok(Value::Void)
 }

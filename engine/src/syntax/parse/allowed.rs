@@ -10,13 +10,14 @@ use crate::syntax::{Diagnostic, Span};
 use crate::value::Value;
 
 /// The `allowed-...` attributes and what each lists.
-const KINDS: [(&str, &str); 7] = [
+const KINDS: [(&str, &str); 8] = [
     ("allowed-symbols", "symbols"),
     ("allowed-strings", "strings"),
     ("allowed-lexemes", "symbols or strings"),
     ("allowed-integers", "integers"),
     ("allowed-floats", "floats"),
     ("allowed-numbers", "numbers"),
+    ("allowed-instance-names", "instance names"),
     ("allowed-values", "constants"),
 ];
 
@@ -106,6 +107,7 @@ fn accepts(kind: &str, value: &Value) -> bool {
             | ("allowed-integers", Value::Integer(_))
             | ("allowed-floats", Value::Float(_))
             | ("allowed-numbers", Value::Integer(_) | Value::Float(_))
+            | ("allowed-instance-names", Value::InstanceName(_))
             | ("allowed-values", _)
     )
 }
@@ -193,7 +195,7 @@ pub(super) fn conflict(
     }
     let allows = |inner: &str| types.iter().any(|t| covers(&t.name, inner));
     let restricts = |kinds: &[&str]| allowed.iter().find(|a| kinds.contains(&a.kind.as_str()));
-    let checks: [(&[&str], &str, &str); 4] = [
+    let checks: [(&[&str], &str, &str); 5] = [
         (
             &["allowed-symbols", "allowed-lexemes"],
             "SYMBOL",
@@ -213,6 +215,11 @@ pub(super) fn conflict(
             &["allowed-floats", "allowed-numbers"],
             "FLOAT",
             "allowed-floats/numbers",
+        ),
+        (
+            &["allowed-instance-names"],
+            "INSTANCE-NAME",
+            "allowed-instance-names",
         ),
     ];
     let restriction = checks

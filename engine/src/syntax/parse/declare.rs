@@ -2,7 +2,8 @@
 
 use super::common::{closing, describe, first_token_end, reject_local_vars, symbol, Diags};
 use super::expr::parse_expr;
-use crate::messages::prntutil::prntutil2;
+use crate::messages::exprnpsr::exprnpsr2;
+use crate::messages::prntutil::{prntutil10, prntutil2, prntutil5, prntutil9};
 use crate::syntax::ast::Expr;
 use crate::syntax::sexpr::SExpr;
 use crate::syntax::{Diagnostic, Span};
@@ -45,7 +46,9 @@ pub(super) fn parse_declare(list: &[SExpr], span: Span) -> Result<Declarations, 
                     property.span,
                     format!("expected a rule property, found {}", describe(property)),
                 )
-                .with_label("each property is a list of its own: `(declare (salience 10))`"),
+                .with_label("each property is a list of its own: `(declare (salience 10))`")
+                .with_clips(prntutil2("declare statement"))
+                .read_to(first_token_end(property)),
             );
             break;
         };
@@ -53,7 +56,9 @@ pub(super) fn parse_declare(list: &[SExpr], span: Span) -> Result<Declarations, 
         if seen.contains(&key) {
             diags.push(
                 Diagnostic::new(name.span, format!("`{key}` is declared twice"))
-                    .with_label("keep only one of them"),
+                    .with_label("keep only one of them")
+                    .with_clips(prntutil5(&format!("{key} declaration"), None))
+                    .read_to(name.span.end),
             );
             continue;
         }
@@ -63,7 +68,9 @@ pub(super) fn parse_declare(list: &[SExpr], span: Span) -> Result<Declarations, 
             "auto-focus" => out.auto_focus = diags.one(auto_focus(args, property.span)),
             _ => diags.push(
                 Diagnostic::new(name.span, format!("unknown rule property `{key}`"))
-                    .with_label("expected `salience` or `auto-focus`"),
+                    .with_label("expected `salience` or `auto-focus`")
+                    .with_clips(prntutil2("declare statement"))
+                    .read_to(name.span.end),
             ),
         }
     }
@@ -93,17 +100,29 @@ fn single<'a>(
 
 fn salience(args: &[SExpr], span: Span) -> Result<Expr, Diagnostic> {
     const EXPECTED: &str = "expected an integer from -10000 to 10000, e.g. `(salience 10)`";
-    let value = parse_expr(single(args, span, "salience", EXPECTED)?)?;
+    let one = single(args, span, "salience", EXPECTED).map_err(|d| match args.get(1) {
+        Some(extra) => d
+            .with_clips(prntutil2("declare statement"))
+            .read_to(first_token_end(extra)),
+        None => d.with_clips(exprnpsr2()).read_to(span.end),
+    })?;
+    let value = parse_expr(one)?;
     match &value {
-        Expr::Const(Value::Integer(i), at) if !SALIENCE_RANGE.contains(i) => {
-            Err(Diagnostic::new(*at, format!("salience {i} is out of range")).with_label(EXPECTED))
-        }
+        Expr::Const(Value::Integer(i), at) if !SALIENCE_RANGE.contains(i) => Err(Diagnostic::new(
+            *at,
+            format!("salience {i} is out of range"),
+        )
+        .with_label(EXPECTED)
+        .with_clips(prntutil9())
+        .read_to(at.end)),
         Expr::Const(Value::Integer(_), _) => Ok(value),
         Expr::Const(other, at) => Err(Diagnostic::new(
             *at,
             format!("salience must be an integer, not {}", constant_name(other)),
         )
-        .with_label(EXPECTED)),
+        .with_label(EXPECTED)
+        .with_clips(prntutil10())
+        .read_to(at.end)),
         _ => {
             reject_local_vars(&value, "salience")?;
             Ok(value)

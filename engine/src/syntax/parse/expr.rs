@@ -132,7 +132,13 @@ fn token_expr(token: &Token, span: Span) -> Result<Expr, Diagnostic> {
             EXPECTED_EXPR,
         ),
     };
-    Err(Diagnostic::new(span, message).with_label(label))
+    let error = Diagnostic::new(span, message).with_label(label);
+    Err(match token {
+        Token::Amp | Token::Bar | Token::Tilde => error
+            .with_clips(crate::messages::exprnpsr::exprnpsr2())
+            .read_to(span.end),
+        _ => error,
+    })
 }
 
 fn parse_call(items: &[SExpr], span: Span) -> Result<Call, Diagnostic> {

@@ -2,6 +2,7 @@
 
 use super::common::{header, reject_local_vars, Diags};
 use super::expr::parse_fact;
+use crate::messages::prntutil::prntutil6;
 use crate::syntax::ast::{Deffacts, FactSpec};
 use crate::syntax::sexpr::SExpr;
 use crate::syntax::{Diagnostic, Span};
@@ -10,8 +11,10 @@ use crate::syntax::{Diagnostic, Span};
 pub(super) fn parse_deffacts(items: &[SExpr], whole: Span) -> Result<Deffacts, Vec<Diagnostic>> {
     let header = header(items, whole, "deffacts").map_err(|d| vec![d])?;
     let mut diags = Diags::default();
+    // CLIPS finds a local variable once it has read the whole deffacts.
+    let local = |d: Diagnostic| d.with_clips(prntutil6()).read_to(whole.end);
     let facts = (items.get(header.body..).unwrap_or_default().iter())
-        .filter_map(|item| diags.one(fact(item)))
+        .filter_map(|item| diags.one(fact(item, local)))
         .collect();
     diags.finish(Deffacts {
         name: header.name,
@@ -22,10 +25,11 @@ pub(super) fn parse_deffacts(items: &[SExpr], whole: Span) -> Result<Deffacts, V
 }
 
 /// One fact of a deffacts, where nothing binds local variables.
-fn fact(item: &SExpr) -> Result<FactSpec, Diagnostic> {
+/// `local` makes CLIPS's report of a local variable.
+fn fact(item: &SExpr, local: impl Fn(Diagnostic) -> Diagnostic) -> Result<FactSpec, Diagnostic> {
     let fact = parse_fact(item)?;
     for expr in &fact.items {
-        reject_local_vars(expr, "a deffacts fact")?;
+        reject_local_vars(expr, "a deffacts fact").map_err(&local)?;
     }
     Ok(fact)
 }

@@ -32,7 +32,9 @@ fn check_nested(ce: &Ce, within: Option<&str>, errors: &mut Vec<Diagnostic>) {
                     .with_label(format!(
                         "no single fact is kept inside `{within}`: remove `?{} <-`",
                         binding.name
-                    )),
+                    ))
+                    .with_clips(messages::rulelhs::rulelhs2())
+                    .read_to(binding.span.end),
                 );
             }
             return;

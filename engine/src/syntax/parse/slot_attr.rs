@@ -125,7 +125,7 @@ pub(super) fn parse_attributes(
                             .read_to(name.span.end),
                     ),
                     "cardinality" => out.cardinality = diags.one(parse_cardinality(args, span)),
-                    "allowed-instance-names" | "allowed-classes" => diags.push(
+                    "allowed-classes" => diags.push(
                         Diagnostic::new(
                             name.span,
                             format!("`{key}` is not supported: Salience has no COOL objects"),
@@ -159,10 +159,7 @@ pub(super) fn parse_attributes(
 /// Whether `name` is one of the constraint attributes CLIPS shares between
 /// deftemplate slots and other constructs.
 fn is_constraint(name: &str) -> bool {
-    matches!(
-        name,
-        "type" | "range" | "cardinality" | "allowed-instance-names" | "allowed-classes"
-    ) || is_allowed_kind(name)
+    matches!(name, "type" | "range" | "cardinality" | "allowed-classes") || is_allowed_kind(name)
 }
 
 /// `(facet NAME VALUE)` or `(multifacet NAME VALUE...)` (`kind` says which; `span`
