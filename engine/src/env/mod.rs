@@ -662,12 +662,17 @@ impl Environment {
         self.clear_facts();
         self.rt.agenda.clear();
         if self.rt.reset_globals {
-            for id in 0..self.rt.program.globals.len() {
-                let init = self.rt.program.globals[id].init.clone();
-                // Constructs are in use: a `(clear)` in a value is refused.
-                if let Ok(v) = top_level::eval(self, &init, true) {
-                    self.rt.program.globals[id].value = v;
+            // Each defined global, watched ones shown (`:== ?*a* ==> 1 <== 2`); a
+            // value that fails to evaluate is FALSE, as in CLIPS.
+            for id in 0..self.rt.program.globals.len() as u32 {
+                if !self.rt.program.global_defined(id) {
+                    continue;
                 }
+                let init = self.rt.program.globals[id as usize].init.clone();
+                // Constructs are in use: a `(clear)` in a value is refused.
+                let value =
+                    top_level::eval(self, &init, true).unwrap_or_else(|_| Value::false_sym());
+                self.rt.set_global_value(id, value);
             }
         }
         // The focus is MAIN again before anything is activated: a rule with no
