@@ -49,3 +49,4 @@
 (defrule remember ?f <- (t) => (retract ?f) (printout t (fact-index ?f) crlf))
 (assert (t))
 (run)
+(exit)
