@@ -45,7 +45,7 @@ impl Environment {
         fresh: bool,
         changed: Option<&[bool]>,
     ) {
-        if self.rt.watch.facts {
+        if (self.rt).watches(super::WatchedKind::Facts, fact.template.0 as usize) {
             self.watch_fact_line("==>", fact, changed);
         }
         self.check_template_fact(fact);
@@ -133,7 +133,7 @@ impl Environment {
         let Some(fact) = self.rt.wm.remove(id) else {
             return false;
         };
-        if self.rt.watch.facts {
+        if (self.rt).watches(super::WatchedKind::Facts, fact.template.0 as usize) {
             self.watch_fact_line("<==", &fact, changed);
         }
         if let Some(journal) = &mut self.rt.journal {

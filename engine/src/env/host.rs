@@ -18,8 +18,9 @@ use std::rc::Rc;
 
 impl Runtime {
     pub(super) fn set_global_value(&mut self, id: u32, value: Value) {
+        let watched = self.watches(super::WatchedKind::Globals, id as usize);
         let g = &mut self.program.globals[id as usize];
-        if self.watch.globals {
+        if watched {
             let line = format!(
                 ":== ?*{}* ==> {} <== {}\n",
                 g.name,
@@ -219,6 +220,10 @@ impl Host for LhsHost<'_> {
     fn traced_generics(&self) -> (bool, bool) {
         (self.0.watch.generic_functions, self.0.watch.methods)
     }
+    fn traced_deffunction(&self, id: u32) -> bool {
+        self.0
+            .watches(super::WatchedKind::Deffunctions, id as usize)
+    }
     fn warn(&mut self, text: &str) {
         self.0.routers.write("werror", &format!("{text}\n"));
     }
@@ -292,7 +297,7 @@ impl TestHost for Runtime {
         let salience = self.salience_of(rule);
         let r = &self.rules[rule];
         let module = r.module;
-        if self.watch.activations {
+        if self.watches(super::WatchedKind::Activations, rule) {
             let line = format!(
                 "==> Activation {:<6} {}: {}\n",
                 salience,
@@ -311,8 +316,9 @@ impl TestHost for Runtime {
 
     fn deactivate(&mut self, production: ProductionId, token: TokenId, net: &Network) {
         if let Some(a) = self.agenda.remove(production, token) {
-            if self.watch.activations {
-                let rule = &self.rules[self.productions[production.0 as usize].rule];
+            let index = self.productions[production.0 as usize].rule;
+            if self.watches(super::WatchedKind::Activations, index) {
+                let rule = &self.rules[index];
                 let line = format!(
                     "<== Activation {:<6} {}: {}\n",
                     a.salience,
@@ -412,6 +418,10 @@ impl Host for Environment {
     fn traced_generics(&self) -> (bool, bool) {
         (self.rt.watch.generic_functions, self.rt.watch.methods)
     }
+    fn traced_deffunction(&self, id: u32) -> bool {
+        self.rt
+            .watches(super::WatchedKind::Deffunctions, id as usize)
+    }
     fn warn(&mut self, text: &str) {
         self.report(text);
     }
@@ -440,7 +450,8 @@ impl Host for Environment {
         // activations would be gone already. CLIPS's Manners .bat files watch
         // statistics, and they ran without the skipping (manners64.bat, with the
         // printouts of `retraction`: 1.27 G → 0.78 G instructions).
-        let shown = self.rt.watch.activations;
+        let shown =
+            self.rt.watch.activations || (self.rt.watched).any_on(super::WatchedKind::Activations);
         let random = self.rt.agenda.strategy() == crate::agenda::Strategy::Random;
         self.net
             .expect_retraction(fact.filter(|_| !shown && !random));

@@ -1035,9 +1035,7 @@ impl Environment {
 
     /// Rule indices of the defined rules, in definition order.
     pub fn rule_indices(&self) -> Vec<usize> {
-        let mut v: Vec<usize> = self.rt.defined_rules().collect();
-        v.sort_unstable();
-        v
+        self.rt.defined_rules().collect()
     }
 
     /// Compiles `expr` in the top-level scope (see [`super::top_level`]),

@@ -38,6 +38,7 @@ mod run_statistics;
 pub mod show;
 mod stepping;
 mod top_level;
+mod watched;
 mod why_not;
 
 use crate::agenda::Agenda;
@@ -58,6 +59,7 @@ pub use run::{Limits, RunError, StopReason};
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 use std::rc::Rc;
+pub use watched::{WatchedConstructs, WatchedKind};
 
 /// How salience expressions are evaluated (`set-salience-evaluation`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -213,6 +215,17 @@ impl Watch {
         }
         Ok(())
     }
+
+    /// The state of the item that watches constructs of `kind`.
+    pub fn of_kind(&self, kind: WatchedKind) -> bool {
+        match kind {
+            WatchedKind::Facts => self.facts,
+            WatchedKind::Rules => self.rules,
+            WatchedKind::Activations => self.activations,
+            WatchedKind::Globals => self.globals,
+            WatchedKind::Deffunctions => self.deffunctions,
+        }
+    }
 }
 
 /// Logical support: which facts each token supports.
@@ -253,6 +266,8 @@ pub struct Runtime {
     pub fn_state: FnState,
     /// What is watched.
     pub watch: Watch,
+    /// The constructs watched, or not, unlike their item (`(watch rules foo)`).
+    pub watched: WatchedConstructs,
     /// Logical support.
     pub support: Support,
     /// The focus stack, top last.
@@ -395,18 +410,24 @@ impl Runtime {
             && self.clear_locks == 0
     }
 
-    /// The indices of the defined rules of `module`, in definition order.
-    pub fn rules_of(&self, module: ModuleId) -> Vec<usize> {
-        let mut rules: Vec<usize> = (self.defined_rules())
-            .filter(|&i| self.rules[i].module == module)
-            .collect();
-        rules.sort_unstable();
-        rules
+    /// Whether construct `id` of `kind` is watched.
+    pub fn watches(&self, kind: WatchedKind, id: usize) -> bool {
+        self.watched.is_on(self.watch.of_kind(kind), kind, id)
     }
 
-    /// The indices of the defined rules, in no particular order.
+    /// The indices of the defined rules of `module`, in definition order.
+    pub fn rules_of(&self, module: ModuleId) -> Vec<usize> {
+        (self.defined_rules())
+            .filter(|&i| self.rules[i].module == module)
+            .collect()
+    }
+
+    /// The indices of the defined rules, in definition order (a redefined rule
+    /// counts as defined when it was last defined, as CLIPS lists it). Not the
+    /// order of `rule_ids`: that hashes interned addresses, which differ from run
+    /// to run.
     pub fn defined_rules(&self) -> impl Iterator<Item = usize> + '_ {
-        self.rule_ids.values().copied()
+        (0..self.rules.len()).filter(|&i| self.rule_defined(i))
     }
 }
 
@@ -475,6 +496,7 @@ impl Environment {
                 agenda: Agenda::default(),
                 rules: Vec::new(),
                 rule_ids: FxHashMap::default(),
+                watched: WatchedConstructs::default(),
                 productions: Vec::new(),
                 deffacts: Vec::new(),
                 definstances: Vec::new(),
@@ -644,12 +666,17 @@ impl Environment {
         self.clear_facts();
         self.rt.agenda.clear();
         if self.rt.reset_globals {
-            for id in 0..self.rt.program.globals.len() {
-                let init = self.rt.program.globals[id].init.clone();
-                // Constructs are in use: a `(clear)` in a value is refused.
-                if let Ok(v) = top_level::eval(self, &init, true) {
-                    self.rt.program.globals[id].value = v;
+            // Each defined global, watched ones shown (`:== ?*a* ==> 1 <== 2`); a
+            // value that fails to evaluate is FALSE, as in CLIPS.
+            for id in 0..self.rt.program.globals.len() as u32 {
+                if !self.rt.program.global_defined(id) {
+                    continue;
                 }
+                let init = self.rt.program.globals[id as usize].init.clone();
+                // Constructs are in use: a `(clear)` in a value is refused.
+                let value =
+                    top_level::eval(self, &init, true).unwrap_or_else(|_| Value::false_sym());
+                self.rt.set_global_value(id, value);
             }
         }
         // The focus is MAIN again before anything is activated: a rule with no

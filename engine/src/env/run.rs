@@ -252,7 +252,7 @@ impl Environment {
                 self.net.token_facts(activation.token),
             );
         }
-        if self.rt.watch.rules {
+        if self.rt.watches(super::WatchedKind::Rules, rule_index) {
             let line = format!(
                 "FIRE {number:>4} {}: {}\n",
                 name,

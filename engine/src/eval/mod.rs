@@ -168,6 +168,8 @@ pub trait Host {
     /// Whether generic function calls and method calls are traced (`(watch
     /// generic-functions)`, `(watch methods)`).
     fn traced_generics(&self) -> (bool, bool);
+    /// Whether the calls of deffunction `id` are traced (`(watch deffunctions)`).
+    fn traced_deffunction(&self, id: u32) -> bool;
 }
 
 /// Evaluates `expr` in `frame`.
@@ -481,6 +483,13 @@ pub fn call_function(host: &mut dyn Host, id: u32, args: impl Into<Args>, span: 
     check_call_depth(host, name, span)?;
     *host.depth() += 1;
     host.functions_running().push(id);
+    let traced = (host.traced_deffunction(id)).then(|| {
+        let values: Vec<String> = args.iter().map(|v| v.repr().to_string()).collect();
+        values.join(" ")
+    });
+    if let Some(values) = &traced {
+        trace_deffunction(host, id, ">>", values);
+    }
     let procedure = Procedure {
         body: &body,
         params,
@@ -489,6 +498,9 @@ pub fn call_function(host: &mut dyn Host, id: u32, args: impl Into<Args>, span: 
     };
     let result = run_procedure(host, procedure, args);
     host.functions_running().pop();
+    if let Some(values) = &traced {
+        trace_deffunction(host, id, "<<", values);
+    }
     *host.depth() -= 1;
     result.map_err(|mut e| {
         e.message.push('\n');
@@ -499,6 +511,21 @@ pub fn call_function(host: &mut dyn Host, id: u32, args: impl Into<Args>, span: 
         e.returns = Some(Value::false_sym());
         Unwind::Error(e)
     })
+}
+
+/// Writes CLIPS's trace line for deffunction `id` entered (`>>`) or left (`<<`)
+/// with its arguments `values`: `DFN >> f ED:1 (3 abc)`, the name qualified with
+/// its module when that is not the current one.
+fn trace_deffunction(host: &mut dyn Host, id: u32, arrow: &str, values: &str) {
+    let program = host.program();
+    let f = &program.functions[id as usize];
+    let name = if f.module == program.current_module {
+        f.name.to_string()
+    } else {
+        format!("{}::{}", program.module_name(f.module), f.name)
+    };
+    let line = format!("DFN {arrow} {name} ED:{} ({values})\n", *host.depth());
+    host.write("stdout", &line);
 }
 
 /// An error when another procedure call (deffunction or generic function named

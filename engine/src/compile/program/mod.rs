@@ -331,11 +331,15 @@ impl Program {
 
     /// The defglobals still defined (not removed by `undefglobal`), in definition order.
     pub fn defined_globals(&self) -> impl Iterator<Item = &Global> + '_ {
-        self.globals
-            .iter()
-            .enumerate()
-            .filter(|(id, g)| self.global_ids.get(&(g.module, g.name)) == Some(&(*id as u32)))
-            .map(|(_, g)| g)
+        (0..self.globals.len() as u32)
+            .filter(|&id| self.global_defined(id))
+            .map(|id| &self.globals[id as usize])
+    }
+
+    /// Whether defglobal `id` is still defined (not removed by `undefglobal`).
+    pub fn global_defined(&self, id: u32) -> bool {
+        let g = &self.globals[id as usize];
+        self.global_ids.get(&(g.module, g.name)) == Some(&id)
     }
 
     /// The module and base name a construct name (`MODULE::name` or a bare name,

@@ -3,7 +3,7 @@
 //! constraint-checking settings.
 
 use super::show;
-use super::{fact_arg, lexeme, logical_name, out, report, R};
+use super::{lexeme, logical_name, out, report, R};
 use crate::compile::template::SlotDefault;
 use crate::env::Runtime;
 use crate::eval::EvalError;
@@ -13,11 +13,19 @@ use crate::value::{atom, FactId, Value};
 use crate::wm::Fact;
 use std::rc::Rc;
 
-/// `(fact-index ...)`.
+/// `(fact-index <fact-address>)`: -1, after CLIPS's `[PRNTUTIL11]`, for a
+/// retracted fact (an error that does not stop evaluation).
 pub(super) fn fact_index(rt: &mut Runtime, args: &[Value]) -> R {
-    Ok(Value::Integer(
-        fact_arg(rt, args, "fact-index")?.id.0 as i64,
-    ))
+    match args.first() {
+        Some(Value::Fact(id)) if rt.wm.get(*id).is_none() => {
+            report(rt, &messages::prntutil::prntutil11(id.0));
+            Ok(Value::Integer(-1))
+        }
+        _ => {
+            let fact = fact_argument(rt, args, "fact-index", Some(Value::Integer(-1)))?;
+            Ok(fact.map_or(Value::Integer(-1), |f| Value::Integer(f.id.0 as i64)))
+        }
+    }
 }
 
 /// Argument #1 of `function`, a fact address or index, read as CLIPS does: `None`,

@@ -1029,14 +1029,17 @@ fn set_watch(rt: &mut Runtime, args: &[Value], on: bool, function: &str) -> R {
         let count = messages::args::argacces1(function, 1, Some(1), args.len());
         return Err(EvalError::new(count.unwrap_or_default()));
     }
+    if args.len() > 1 {
+        return watch_items::set_named(rt, item.as_str(), &args[1..], on, function);
+    }
     rt.watch = watch;
     rt.objects.watch = watch.objects;
-    // Construct names after the item: Salience watches every construct of the
-    // kind, and refuses names as items of their own.
-    for a in &args[1..] {
-        rt.watch
-            .set(&logical_name(a), on)
-            .map_err(|e| EvalError::new(format!("{function}: {e}")))?;
+    match crate::env::WatchedKind::of_item(item.as_str()) {
+        Some(kind) => rt.watched.set_all(kind),
+        None if item.as_str() == "all" => crate::env::WatchedKind::ALL
+            .into_iter()
+            .for_each(|kind| rt.watched.set_all(kind)),
+        None => {}
     }
     Ok(Value::Void)
 }

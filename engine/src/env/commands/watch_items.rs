@@ -1,9 +1,10 @@
-//! The watch items as commands read them: `get-watch-item` and `list-watch-items`.
+//! The watch items as commands read them: `get-watch-item` and `list-watch-items`,
+//! and the constructs `watch` and `unwatch` name one by one.
 
 use super::{out, Runtime, R};
 use crate::compile::program::unqualified;
 use crate::compile::template::ModuleId;
-use crate::env::Watch;
+use crate::env::{Watch, WatchedKind};
 use crate::eval::EvalError;
 use crate::functions::args::type_error;
 use crate::value::{Atom, Value};
@@ -95,52 +96,115 @@ pub(super) fn list_watch_items(rt: &mut Runtime, args: &[Value]) -> R {
     let Some(kind) = kind else {
         return Ok(Value::Void);
     };
-    let constructs = constructs_of(rt, item);
-    let mut named = Vec::new();
-    for (i, arg) in args.iter().enumerate().skip(1) {
-        match arg {
-            Value::Symbol(name) if constructs.iter().any(|(_, c)| c == name) => named.push(*name),
-            _ => {
+    let Some(watched) = WatchedKind::of_item(item) else {
+        return Ok(Value::Void);
+    };
+    // CLIPS lists a rule's activations flag under `rules` too (both items print
+    // with `DefruleGetWatchActivations`).
+    let shown = match watched {
+        WatchedKind::Rules => WatchedKind::Activations,
+        other => other,
+    };
+    let line = |rt: &Runtime, name: Atom, id: usize| {
+        format!("{name} = {}\n", on_off(rt.watches(shown, id)))
+    };
+    let mut text = String::new();
+    if args.len() > 1 {
+        // Named constructs: each on its own line, as far as the first unknown one.
+        for (i, arg) in args.iter().enumerate().skip(1) {
+            let Some(id) = find(rt, watched, arg) else {
+                out(rt, "t", &text);
                 let message = type_error("list-watch-items", i, kind).message;
                 rt.routers.write("werror", &format!("{message}\n"));
                 return Ok(Value::Void);
+            };
+            if let Value::Symbol(name) = arg {
+                text.push_str(&line(rt, *name, id));
             }
         }
+        out(rt, "t", &text);
+        return Ok(Value::Void);
     }
-    let mut text = String::new();
-    for (id, module) in rt.program.modules.iter().enumerate() {
-        let listed = (constructs.iter())
-            .filter(|(m, name)| m.0 as usize == id && (named.is_empty() || named.contains(name)));
-        if named.is_empty() || listed.clone().next().is_some() {
-            text.push_str(&format!("{}:\n", module.name));
-        }
-        for (_, name) in listed {
-            text.push_str(&format!("   {name} = {state}\n"));
+    let constructs = constructs_of(rt, watched);
+    for (m, module) in rt.program.modules.iter().enumerate() {
+        text.push_str(&format!("{}:\n", module.name));
+        for &(_, name, id) in constructs.iter().filter(|(c, ..)| c.0 as usize == m) {
+            text.push_str(&format!("   {}", line(rt, name, id)));
         }
     }
     out(rt, "t", &text);
     Ok(Value::Void)
 }
 
-/// The constructs watch item `item` can watch one by one, with their modules, in
-/// the order they were defined.
-fn constructs_of(rt: &Runtime, item: &str) -> Vec<(ModuleId, Atom)> {
+/// `(watch <item> <construct-name>+)` and `unwatch`'s: sets the constructs named
+/// (`names`, arguments #2 on of `function`) one by one, leaving the item as it is.
+/// CLIPS sets them in order and stops at the first name it cannot find.
+pub(super) fn set_named(
+    rt: &mut Runtime,
+    item: &str,
+    names: &[Value],
+    on: bool,
+    function: &str,
+) -> R {
+    let found = ITEMS.iter().find(|(i, _)| *i == item);
+    let (Some(watched), Some((_, Some(kind)))) = (WatchedKind::of_item(item), found) else {
+        let message =
+            format!("{function}: Salience watches every construct of {item} alike: name none");
+        return Err(EvalError::new(message));
+    };
+    let item_on = rt.watch.of_kind(watched);
+    for (i, name) in names.iter().enumerate() {
+        let Some(id) = find(rt, watched, name) else {
+            return Err(EvalError::new(type_error(function, i + 1, kind).message));
+        };
+        rt.watched.set_one(item_on, watched, id, on);
+    }
+    Ok(Value::Void)
+}
+
+/// The construct of `kind` that `name` names as the current module sees it, or,
+/// as CLIPS's `LookupConstruct` looks further, a rule of another module.
+fn find(rt: &Runtime, kind: WatchedKind, name: &Value) -> Option<usize> {
+    let Value::Symbol(name) = name else {
+        return None;
+    };
     let program = &rt.program;
-    let named = |module: ModuleId, name: Atom| (module, unqualified(name));
-    match item {
-        "facts" => (program.defined_templates())
-            .map(|(_, t)| named(t.module, t.name))
+    match kind {
+        WatchedKind::Facts => program.template_id(*name).map(|t| t.0 as usize),
+        WatchedKind::Rules | WatchedKind::Activations => rt
+            .rule_named(*name)
+            .or_else(|| (rt.defined_rules()).find(|&i| unqualified(rt.rules[i].name) == *name)),
+        WatchedKind::Globals => program.global_id(*name).map(|g| g as usize),
+        WatchedKind::Deffunctions => program.function_id(*name).map(|f| f as usize),
+    }
+}
+
+/// The constructs of `kind`, each with its module, name and id, in the order they
+/// were defined.
+fn constructs_of(rt: &Runtime, kind: WatchedKind) -> Vec<(ModuleId, Atom, usize)> {
+    let program = &rt.program;
+    let named = |module: ModuleId, name: Atom, id: usize| (module, unqualified(name), id);
+    match kind {
+        WatchedKind::Facts => (program.defined_templates())
+            .map(|(id, t)| named(t.module, t.name, id.0 as usize))
             .collect(),
-        "rules" | "activations" => (rt.defined_rules())
-            .map(|i| named(rt.rules[i].module, rt.rules[i].name))
+        WatchedKind::Rules | WatchedKind::Activations => (rt.defined_rules())
+            .map(|i| named(rt.rules[i].module, rt.rules[i].name, i))
             .collect(),
-        "deffunctions" => (program.defined_functions())
-            .map(|f| named(f.module, f.name))
+        WatchedKind::Deffunctions => (0..program.functions.len() as u32)
+            .filter(|&id| program.function_defined(id))
+            .map(|id| {
+                let f = &program.functions[id as usize];
+                named(f.module, f.name, id as usize)
+            })
             .collect(),
-        "globals" => (program.defined_globals())
-            .map(|g| named(g.module, g.name))
+        WatchedKind::Globals => (0..program.globals.len() as u32)
+            .filter(|&id| program.global_defined(id))
+            .map(|id| {
+                let g = &program.globals[id as usize];
+                named(g.module, g.name, id as usize)
+            })
             .collect(),
-        _ => Vec::new(),
     }
 }
 

@@ -3,7 +3,7 @@
 
 use super::common::{describe, first_token_end, symbol};
 use super::constraint::{glued_call, parse_constraint};
-use crate::messages::{prntutil::prntutil2, rulelhs};
+use crate::messages::{prntutil::prntutil2, prntutil::prntutil5, rulelhs};
 use crate::syntax::ast::{Constraint, Ident, Pattern, PatternBody, SlotConstraint};
 use crate::syntax::sexpr::{SExpr, Token};
 use crate::syntax::Diagnostic;
@@ -140,7 +140,9 @@ fn slot_constraints(lists: &[SExpr]) -> Result<Vec<SlotConstraint>, Diagnostic> 
             .with_label(format!(
                 "join the constraints with `&` in one `({} ...)`",
                 slot.slot.name
-            )));
+            ))
+            .with_clips(prntutil5("slot ", Some(slot.slot.name.as_str())))
+            .read_to(slot.slot.span.end));
         }
         out.push(slot);
     }
