@@ -866,6 +866,12 @@ impl<'a> ExprCompiler<'a> {
             }
         }
         let target = match call.args.first() {
+            Some(Expr::Var(id)) if self.scope.handler && id.name.as_str() == "self" => {
+                let clips = messages::msgpsr::msgpsr5();
+                return Err(
+                    Diagnostic::new(id.span, "a handler cannot bind ?self").with_clips(clips)
+                );
+            }
             Some(Expr::Var(id)) | Some(Expr::MfVar(id)) => {
                 let slot = self.scope.slot(id.name);
                 let unbinds = self.scope.lenient || self.scope.bound_by_actions(slot);

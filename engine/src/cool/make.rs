@@ -9,7 +9,7 @@ use super::dispatch;
 use crate::compile::template::SlotDefault;
 use crate::compile::CExpr;
 use crate::eval::{self, EvalError, Host, Unwind};
-use crate::messages::{self, classfun, insfun, insmngr};
+use crate::messages::{self, classfun, constraints, insfun, insmngr};
 use crate::value::{atom, Atom, InstanceId, Value};
 use std::rc::Rc;
 
@@ -312,23 +312,46 @@ pub fn put_slot(
         Some(v) => v,
         None => default_value(host, slot, name)?,
     };
-    let where_ = || insfun::slot_place(slot.name.as_str(), name.as_str(), place);
+    let place = insfun::slot_place(slot.name.as_str(), Some(name.as_str()), place);
+    let value = valid_slot_value(value, slot, &place, host.dynamic_constraint_checking())?;
+    write(host, id, index, slot, value.clone());
+    Ok(value)
+}
+
+/// `value` as slot `slot` holds it, checked as CLIPS's `ValidSlotValue` checks a
+/// value for a slot: one value for a single-field slot (`[INSFUN7]`), not void
+/// (`[INSFUN8]`), and, when `check_constraints`, the slot's constraints (`[CSTRNCHK1]`);
+/// `place` names the slot in the messages (see [`insfun::slot_place`]).
+pub fn valid_slot_value(
+    value: Value,
+    slot: &SlotDef,
+    place: &str,
+    check_constraints: bool,
+) -> Result<Value, EvalError> {
     let value = match value {
-        Value::Void => return Err(EvalError::new(insfun::insfun8(&where_()))),
+        Value::Void => return Err(EvalError::new(insfun::insfun8(place))),
         Value::Multifield(items) if !slot.multi => match &items[..] {
             [one] => one.clone(),
             _ => {
                 let shown = Value::Multifield(items.clone());
                 return Err(EvalError::new(insfun::insfun7(
                     &shown.repr().to_string(),
-                    &where_(),
+                    place,
                 )));
             }
         },
         single if slot.multi && !single.is_multifield() => Value::multifield(vec![single]),
         other => other,
     };
-    write(host, id, index, slot, value.clone());
+    if check_constraints {
+        if let Err(violation) = slot.constraint.check_slot_value(&value, slot.multi) {
+            return Err(EvalError::new(constraints::cstrnchk1_slot(
+                &value.repr().to_string(),
+                place,
+                &violation,
+            )));
+        }
+    }
     Ok(value)
 }
 

@@ -18,6 +18,7 @@ pub mod args;
 pub mod bload;
 pub mod classfun;
 pub mod classpsr;
+pub mod clsltpsr;
 pub mod constraints;
 pub mod constrct;
 pub mod constructs;

@@ -544,6 +544,12 @@ pub(super) fn undefmessage_handler(env: &mut Environment, args: &[Value]) -> R {
     let kind = kind_arg(args, 2);
     for c in targets {
         let class = env.rt.program.classes.get_mut(c);
+        let named = |h: &&std::rc::Rc<crate::cool::handler::Handler>| {
+            h.name == name && Some(h.kind) == kind
+        };
+        if !every && class.handlers.iter().filter(named).any(|h| h.is_system()) {
+            return Err(EvalError::new(messages::msgpsr::msgpsr3()));
+        }
         class
             .handlers
             .retain(|h| h.is_system() || !((every || h.name == name) && Some(h.kind) == kind));
