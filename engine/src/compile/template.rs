@@ -253,6 +253,10 @@ fn type_admits(type_name: &str, value: &Value) -> bool {
         "NUMBER" => matches!(value, Value::Integer(_) | Value::Float(_)),
         "FACT-ADDRESS" => matches!(value, Value::Fact(_)),
         "INSTANCE-NAME" => matches!(value, Value::InstanceName(_)),
+        "INSTANCE-ADDRESS" => matches!(value, Value::Instance(_)),
+        "INSTANCE" => matches!(value, Value::Instance(_) | Value::InstanceName(_)),
+        // Salience has no external addresses.
+        "EXTERNAL-ADDRESS" => false,
         "?VARIABLE" => true,
         _ => true,
     }

@@ -38,7 +38,7 @@ pub fn make_instance(
         _ => return Err(failed(insmngr::insmngr2())),
     };
     let id = build(host, name, class)?;
-    match initialize(host, frame, id, overrides, true) {
+    match initialize(host, frame, id, overrides) {
         Ok(true) => Ok(Value::InstanceName(name)),
         Ok(false) => {
             remove(host, id);
@@ -61,7 +61,7 @@ pub fn initialize_instance(
     let value = eval::eval(host, frame, instance)?;
     let id = instance_of(host, &value, "initialize-instance").map_err(|e| failed(e.message))?;
     let name = host.objects().instances.get(id).map(|i| i.name);
-    match initialize(host, frame, id, overrides, false)? {
+    match initialize(host, frame, id, overrides)? {
         true => Ok(name.map_or_else(Value::false_sym, Value::InstanceName)),
         false => Ok(Value::false_sym()),
     }
@@ -134,7 +134,6 @@ fn initialize(
     frame: &mut Vec<Value>,
     id: InstanceId,
     overrides: &[Override],
-    fresh: bool,
 ) -> Result<bool, Unwind> {
     let name = host
         .objects()
@@ -149,7 +148,6 @@ fn initialize(
     }
     instance.initializing = true;
     instance.slots_initialized = false;
-    instance.fresh = fresh;
     let result = put_overrides(host, frame, id, name, overrides).and_then(|()| {
         dispatch::send(host, &Value::Instance(id), atom("init"), &[]).map_err(|mut e| {
             e.message.push('\n');
@@ -161,7 +159,6 @@ fn initialize(
         return result.map(|_| false);
     };
     instance.initializing = false;
-    instance.fresh = false;
     instance.overridden.iter_mut().for_each(|o| *o = false);
     let initialized = instance.slots_initialized;
     result.map(|_| initialized)
@@ -214,12 +211,7 @@ pub fn init_slots(host: &mut dyn Host, id: InstanceId) -> Result<(), EvalError> 
     if !instance.initializing {
         return Err(EvalError::new(insmngr::insmngr15()));
     }
-    let (class, overridden, fresh, name) = (
-        instance.class,
-        instance.overridden.clone(),
-        instance.fresh,
-        instance.name,
-    );
+    let (class, overridden, name) = (instance.class, instance.overridden.clone(), instance.name);
     let slots = host.program().classes.get(class).slots.clone();
     for (index, slot) in slots.iter().enumerate() {
         if overridden.get(index).copied().unwrap_or(false) {
@@ -230,13 +222,16 @@ pub fn init_slots(host: &mut dyn Host, id: InstanceId) -> Result<(), EvalError> 
                 let value = default_value(host, slot, name)?;
                 put_slot(host, id, index, slot, Some(value), "function init-slots")?;
             }
-            SlotDefault::Required if fresh => {
+            // A shared slot a first instance has given a value needs none.
+            SlotDefault::Required if slot.shared && sharing(host, slot) > 1 => {}
+            // CLIPS's `valueRequired`: a slot with no default is never
+            // defaulted, so every initialization without an override fails.
+            SlotDefault::Required => {
                 return Err(EvalError::new(insmngr::insmngr14(
                     slot.name.as_str(),
                     name.as_str(),
                 )));
             }
-            SlotDefault::Required => {}
             // A shared slot's static default is put by its first instance only.
             SlotDefault::Static(_) | SlotDefault::Derive
                 if slot.shared && sharing(host, slot) > 1 => {}

@@ -3,6 +3,8 @@
 //! `definstances`.
 
 use super::Environment;
+use crate::compile::cstr::Record;
+use crate::compile::rulecstr::value_record;
 use crate::compile::template::Violation;
 use crate::compile::template::{SlotConstraint, SlotDefault};
 use crate::compile::{CExpr, ExprCompiler, ModuleId, Scope};
@@ -190,14 +192,16 @@ impl Environment {
             DefaultSpec::Derive => SlotDefault::Derive,
             DefaultSpec::Required => SlotDefault::Required,
             DefaultSpec::Static(exprs) => {
+                // CLIPS evaluates a static default once the slot is read.
+                let unbound = exprs.iter().find_map(|e| self.undefined_global_in(e));
+                if let Some(clips) = unbound.and_then(|u| u.clips) {
+                    return Err(fault(d.span, clips));
+                }
                 let compiled = self.compiler(Scope::default()).compile_all(exprs)?;
                 let mut values = eval::Args::new();
                 for e in &compiled {
-                    values.push(
-                        self.rt
-                            .eval_plain(e)
-                            .map_err(|e| fault(d.span, e.message))?,
-                    );
+                    let value = super::host::plain_result(eval::eval(self, &mut Vec::new(), e));
+                    values.push(value.map_err(|e| fault(d.span, e.message))?);
                 }
                 // Checked, and made one value for a single-field slot, once
                 // the facets are known (`check_default`).
@@ -247,33 +251,11 @@ impl Environment {
                     .map_err(|e| fault(s.def.span, e.message))?;
                 slot.default = SlotDefault::Static(value);
             }
-            SlotDefault::Dynamic(exprs) => {
-                let constants: Vec<&Value> = exprs
-                    .iter()
-                    .filter_map(|e| match e {
-                        CExpr::Const(v) => Some(v),
-                        _ => None,
-                    })
-                    .collect();
-                // The fewest and most values the expressions can give (CLIPS's
-                // `ConstraintCheckExpressionChain`): a call may give any number.
-                let fewest = constants.len() as i64;
-                let most = (constants.len() == exprs.len()).then_some(fewest);
-                let (min, max) = match (slot.multi, slot.constraint.cardinality) {
-                    (false, _) => (Some(1), Some(1)),
-                    (true, Some(bounds)) => bounds,
-                    (true, None) => (None, None),
+            SlotDefault::Dynamic(_) => {
+                let DefaultSpec::Dynamic(exprs) = &s.def.default else {
+                    return Ok(());
                 };
-                let fits = max.is_none_or(|max| fewest <= max)
-                    && min.is_none_or(|min| most.is_none_or(|most| most >= min));
-                let violation = if fits {
-                    constants
-                        .iter()
-                        .find_map(|v| slot.constraint.check(v).err())
-                } else {
-                    Some(Violation::Cardinality)
-                };
-                if let Some(violation) = violation {
+                if let Some(violation) = self.dynamic_default_violation(slot, exprs) {
                     let place = insfun::slot_place(name, None, "dynamic default value");
                     let clips = constraints::cstrnchk1_expression(&place, &violation);
                     return Err(fault(s.def.span, clips));
@@ -282,6 +264,39 @@ impl Environment {
             _ => {}
         }
         Ok(())
+    }
+
+    /// How the expressions of a `default-dynamic` facet break the constraints of
+    /// `slot`, as CLIPS's `ConstraintCheckExpressionChain` sees them before they
+    /// run: the fewest and most values they can give against the slot's
+    /// cardinality (a call that may give a multifield, or a variable, any number),
+    /// then each constant's value and each call's return type.
+    fn dynamic_default_violation(&self, slot: &SlotDef, exprs: &[Expr]) -> Option<Violation> {
+        let program = &self.rt.program;
+        let records: Vec<Record> = (exprs.iter())
+            .map(|e| value_record(e, program, &super::commands::TABLE))
+            .collect();
+        let fewest = records.iter().filter(|r| !r.may_be_multifield()).count() as i64;
+        let most = records
+            .iter()
+            .all(|r| !r.may_be_multifield())
+            .then_some(fewest);
+        let (min, max) = match (slot.multi, slot.constraint.cardinality) {
+            (false, _) => (Some(1), Some(1)),
+            (true, Some(bounds)) => bounds,
+            (true, None) => (None, None),
+        };
+        let fits = max.is_none_or(|max| fewest <= max)
+            && min.is_none_or(|min| most.is_none_or(|most| most >= min));
+        if !fits {
+            return Some(Violation::Cardinality);
+        }
+        let allowed = Record::of_slot(&slot.constraint, false);
+        exprs.iter().zip(&records).find_map(|(e, r)| match e {
+            Expr::Const(v, _) => slot.constraint.check(v).err(),
+            Expr::Call(_) if !allowed.shares_a_type(r) => Some(Violation::Type),
+            _ => None,
+        })
     }
 
     /// A composite slot's facets not given, taken from the first superclass in
