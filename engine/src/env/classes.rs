@@ -208,7 +208,9 @@ impl Environment {
                 SlotDefault::Static(eval::flatten(values))
             }
             DefaultSpec::Dynamic(exprs) => {
-                SlotDefault::Dynamic(self.compiler(Scope::default()).compile_all(exprs)?.into())
+                let mut scope = Scope::default();
+                scope.late_globals = true;
+                SlotDefault::Dynamic(self.compiler(scope).compile_all(exprs)?.into())
             }
         };
         let access = match s.access.map(|a| a.to_string()).as_deref() {
