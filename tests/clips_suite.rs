@@ -55,6 +55,7 @@ const PASSING: &[&str] = &[
     "gnrccmd",
     "gnrcexe",
     "gnrcovl",
+    "gnrcprc",
     "incrrset",
     "inserr",
     "jnftrght",

@@ -38,6 +38,7 @@ pub mod inherpsr;
 pub mod inscom;
 pub mod insfun;
 pub mod insmngr;
+pub mod insmult;
 pub mod modulpsr;
 pub mod msgfun;
 pub mod msgpass;
