@@ -255,6 +255,17 @@ impl Record {
         }
     }
 
+    /// Whether a single value `other` allows may be of a type this record allows
+    /// (CLIPS's check of a function's return type against a constraint).
+    pub fn shares_a_type(&self, other: &Record) -> bool {
+        self.any || other.any || self.types & other.types != 0
+    }
+
+    /// Whether the value may be a multifield (of any number of fields).
+    pub fn may_be_multifield(&self) -> bool {
+        self.multi
+    }
+
     /// Whether no value can satisfy the record.
     pub fn unmatchable(&self) -> bool {
         !self.any && self.types == 0 && !self.multi

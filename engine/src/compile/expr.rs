@@ -152,6 +152,10 @@ pub enum Special {
     SelfSlot(Atom),
     /// `(bind ?self:slot value...)` in a message-handler.
     SelfSlotPut(Atom, Vec<CExpr>),
+    /// A global not defined when the expression was compiled (see
+    /// [`Scope::late_globals`]): read by name when evaluated, `[GLOBLDEF1]` if
+    /// still undefined.
+    LateGlobal(Atom),
     /// A rule's assert or modify whose next action retracts a fact: evaluated as the
     /// action is, telling the network which fact goes next (see
     /// [`super::retraction`]).
@@ -185,7 +189,9 @@ impl Special {
             Special::Sort(_) => "sort",
             Special::MakeInstance { class: Some(_), .. } => "make-instance",
             Special::MakeInstance { class: None, .. } => "initialize-instance",
-            Special::SelfSlot(_) | Special::SelfSlotPut(..) => return None,
+            Special::SelfSlot(_) | Special::SelfSlotPut(..) | Special::LateGlobal(_) => {
+                return None
+            }
             Special::Bind(..)
             | Special::Return(_)
             | Special::Break
@@ -280,6 +286,9 @@ pub struct Scope {
     /// Set for a message-handler's actions: `?self:slot` names a slot of the
     /// active instance.
     pub handler: bool,
+    /// Set for a class slot's `default-dynamic`: a global not yet defined is
+    /// looked up when the default is evaluated, as CLIPS does.
+    pub late_globals: bool,
 }
 
 /// The variables `exprs` bind with `bind`, at any depth.
@@ -425,6 +434,10 @@ impl<'a> ExprCompiler<'a> {
                     self.names_constructs = true;
                     Ok(CExpr::Global(g))
                 }
+                None if self.scope.late_globals => Ok(CExpr::Special(
+                    Box::new(Special::LateGlobal(id.name)),
+                    id.span,
+                )),
                 None => Err(Diagnostic::new(
                     id.span,
                     format!("undefined global variable `?*{}*`", id.name),
@@ -880,6 +893,12 @@ impl<'a> ExprCompiler<'a> {
             }
         }
         let target = match call.args.first() {
+            Some(Expr::Var(id)) if self.scope.handler && id.name.as_str() == "self" => {
+                let clips = messages::msgpsr::msgpsr5();
+                return Err(
+                    Diagnostic::new(id.span, "a handler cannot bind ?self").with_clips(clips)
+                );
+            }
             Some(Expr::Var(id)) | Some(Expr::MfVar(id)) => {
                 let slot = self.scope.slot(id.name);
                 let unbinds = self.scope.lenient || self.scope.bound_by_actions(slot);

@@ -578,7 +578,7 @@ fn bind_constraints(
 }
 
 /// What the value of `expr` may be (CLIPS's `ExpressionToConstraintRecord`).
-fn value_record(expr: &Expr, program: &Program, commands: &dyn CommandTable) -> Record {
+pub(crate) fn value_record(expr: &Expr, program: &Program, commands: &dyn CommandTable) -> Record {
     let anything = Record::of_types(Types::ANY);
     match expr {
         Expr::Const(v, _) => Record::of_constant(v),

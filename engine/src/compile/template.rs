@@ -256,7 +256,9 @@ fn type_admits(type_name: &str, value: &Value) -> bool {
         "FACT-ADDRESS" => matches!(value, Value::Fact(_)),
         "INSTANCE-NAME" => matches!(value, Value::InstanceName(_)),
         "INSTANCE-ADDRESS" => matches!(value, Value::Instance(_)),
-        "INSTANCE" => matches!(value, Value::InstanceName(_) | Value::Instance(_)),
+        "INSTANCE" => matches!(value, Value::Instance(_) | Value::InstanceName(_)),
+        // Salience has no external addresses.
+        "EXTERNAL-ADDRESS" => false,
         "?VARIABLE" => true,
         _ => true,
     }

@@ -342,8 +342,10 @@ fn run_system(
         SystemAction::Put(slot) => {
             let (index, def) = slot_of(host, id, slot, "put")?;
             make::check_writable(host, id, &def)?;
-            let value =
-                (args.len() > 1).then(|| eval::flatten(args[1..].iter().cloned().collect()));
+            // With no value, a single-field slot gets its default, a multislot
+            // no values (CLIPS's accessor puts its empty `$?value`).
+            let value = (args.len() > 1 || def.multi)
+                .then(|| eval::flatten(args[1..].iter().cloned().collect()));
             let place = handler_place(host);
             make::put_slot(host, id, index, &def, value, &place)
         }

@@ -30,9 +30,6 @@ pub struct Instance {
     pub initializing: bool,
     /// Set once `init-slots` ran during the initialization.
     pub slots_initialized: bool,
-    /// Set while `make-instance` initializes it: a `(default ?NONE)` slot with
-    /// no override is then an error.
-    pub fresh: bool,
 }
 
 /// Every instance, in the order they were made.
@@ -104,7 +101,6 @@ impl Instances {
                 overridden,
                 initializing: false,
                 slots_initialized: false,
-                fresh: false,
             },
         );
         id

@@ -9,7 +9,7 @@ use super::dispatch;
 use crate::compile::template::SlotDefault;
 use crate::compile::CExpr;
 use crate::eval::{self, EvalError, Host, Unwind};
-use crate::messages::{self, classfun, insfun, insmngr};
+use crate::messages::{self, classfun, constraints, insfun, insmngr};
 use crate::value::{atom, Atom, InstanceId, Value};
 use std::rc::Rc;
 
@@ -38,7 +38,7 @@ pub fn make_instance(
         _ => return Err(failed(insmngr::insmngr2())),
     };
     let id = build(host, name, class)?;
-    match initialize(host, frame, id, overrides, true) {
+    match initialize(host, frame, id, overrides) {
         Ok(true) => Ok(Value::InstanceName(name)),
         Ok(false) => {
             remove(host, id);
@@ -61,7 +61,7 @@ pub fn initialize_instance(
     let value = eval::eval(host, frame, instance)?;
     let id = instance_of(host, &value, "initialize-instance").map_err(|e| failed(e.message))?;
     let name = host.objects().instances.get(id).map(|i| i.name);
-    match initialize(host, frame, id, overrides, false)? {
+    match initialize(host, frame, id, overrides)? {
         true => Ok(name.map_or_else(Value::false_sym, Value::InstanceName)),
         false => Ok(Value::false_sym()),
     }
@@ -134,7 +134,6 @@ fn initialize(
     frame: &mut Vec<Value>,
     id: InstanceId,
     overrides: &[Override],
-    fresh: bool,
 ) -> Result<bool, Unwind> {
     let name = host
         .objects()
@@ -149,7 +148,6 @@ fn initialize(
     }
     instance.initializing = true;
     instance.slots_initialized = false;
-    instance.fresh = fresh;
     let result = put_overrides(host, frame, id, name, overrides).and_then(|()| {
         dispatch::send(host, &Value::Instance(id), atom("init"), &[]).map_err(|mut e| {
             e.message.push('\n');
@@ -161,7 +159,6 @@ fn initialize(
         return result.map(|_| false);
     };
     instance.initializing = false;
-    instance.fresh = false;
     instance.overridden.iter_mut().for_each(|o| *o = false);
     let initialized = instance.slots_initialized;
     result.map(|_| initialized)
@@ -214,12 +211,7 @@ pub fn init_slots(host: &mut dyn Host, id: InstanceId) -> Result<(), EvalError> 
     if !instance.initializing {
         return Err(EvalError::new(insmngr::insmngr15()));
     }
-    let (class, overridden, fresh, name) = (
-        instance.class,
-        instance.overridden.clone(),
-        instance.fresh,
-        instance.name,
-    );
+    let (class, overridden, name) = (instance.class, instance.overridden.clone(), instance.name);
     let slots = host.program().classes.get(class).slots.clone();
     for (index, slot) in slots.iter().enumerate() {
         if overridden.get(index).copied().unwrap_or(false) {
@@ -230,13 +222,16 @@ pub fn init_slots(host: &mut dyn Host, id: InstanceId) -> Result<(), EvalError> 
                 let value = default_value(host, slot, name)?;
                 put_slot(host, id, index, slot, Some(value), "function init-slots")?;
             }
-            SlotDefault::Required if fresh => {
+            // A shared slot a first instance has given a value needs none.
+            SlotDefault::Required if slot.shared && sharing(host, slot) > 1 => {}
+            // CLIPS's `valueRequired`: a slot with no default is never
+            // defaulted, so every initialization without an override fails.
+            SlotDefault::Required => {
                 return Err(EvalError::new(insmngr::insmngr14(
                     slot.name.as_str(),
                     name.as_str(),
                 )));
             }
-            SlotDefault::Required => {}
             // A shared slot's static default is put by its first instance only.
             SlotDefault::Static(_) | SlotDefault::Derive
                 if slot.shared && sharing(host, slot) > 1 => {}
@@ -312,23 +307,46 @@ pub fn put_slot(
         Some(v) => v,
         None => default_value(host, slot, name)?,
     };
-    let where_ = || insfun::slot_place(slot.name.as_str(), name.as_str(), place);
+    let place = insfun::slot_place(slot.name.as_str(), Some(name.as_str()), place);
+    let value = valid_slot_value(value, slot, &place, host.dynamic_constraint_checking())?;
+    write(host, id, index, slot, value.clone());
+    Ok(value)
+}
+
+/// `value` as slot `slot` holds it, checked as CLIPS's `ValidSlotValue` checks a
+/// value for a slot: one value for a single-field slot (`[INSFUN7]`), not void
+/// (`[INSFUN8]`), and, when `check_constraints`, the slot's constraints (`[CSTRNCHK1]`);
+/// `place` names the slot in the messages (see [`insfun::slot_place`]).
+pub fn valid_slot_value(
+    value: Value,
+    slot: &SlotDef,
+    place: &str,
+    check_constraints: bool,
+) -> Result<Value, EvalError> {
     let value = match value {
-        Value::Void => return Err(EvalError::new(insfun::insfun8(&where_()))),
+        Value::Void => return Err(EvalError::new(insfun::insfun8(place))),
         Value::Multifield(items) if !slot.multi => match &items[..] {
             [one] => one.clone(),
             _ => {
                 let shown = Value::Multifield(items.clone());
                 return Err(EvalError::new(insfun::insfun7(
                     &shown.repr().to_string(),
-                    &where_(),
+                    place,
                 )));
             }
         },
         single if slot.multi && !single.is_multifield() => Value::multifield(vec![single]),
         other => other,
     };
-    write(host, id, index, slot, value.clone());
+    if check_constraints {
+        if let Err(violation) = slot.constraint.check_slot_value(&value, slot.multi) {
+            return Err(EvalError::new(constraints::cstrnchk1_slot(
+                &value.repr().to_string(),
+                place,
+                &violation,
+            )));
+        }
+    }
     Ok(value)
 }
 

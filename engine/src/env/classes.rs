@@ -3,16 +3,20 @@
 //! `definstances`.
 
 use super::Environment;
+use crate::compile::cstr::Record;
+use crate::compile::rulecstr::value_record;
+use crate::compile::template::Violation;
 use crate::compile::template::{SlotConstraint, SlotDefault};
 use crate::compile::{CExpr, ExprCompiler, ModuleId, Scope};
 use crate::cool::class::{Access, Class, ClassId, SlotDef};
 use crate::cool::handler::{Handler, HandlerBody, HandlerKind, SystemAction};
+use crate::cool::make::valid_slot_value;
 use crate::cool::make::Override;
 use crate::cool::precedence::precedence;
 use crate::eval;
-use crate::messages::{self, classpsr, inherpsr};
+use crate::messages::{self, classpsr, clsltpsr, constraints, inherpsr, insfun};
 use crate::syntax::ast::{self, DefaultSpec, Expr};
-use crate::syntax::{Diagnostic, SourceText};
+use crate::syntax::{Diagnostic, SourceText, Span};
 use crate::value::{atom, Atom, Value};
 use std::rc::Rc;
 
@@ -39,33 +43,43 @@ impl Environment {
     ) -> Result<(), Diagnostic> {
         let name = crate::compile::program::unqualified(c.name.name);
         let module = self.rt.program.module_of(c.name.name);
-        let error = |span, clips: String| {
-            Err(Diagnostic::new(span, clips.clone())
-                .with_clips(clips)
-                .read_to(span.end))
-        };
+        let at_name = Span::new(c.name.span.start, c.name_read_to);
         if let Some(old) = self.rt.program.classes.id(name) {
-            if self.rt.program.classes.get(old).system {
-                return error(c.name.span, classpsr::classpsr2());
+            let classes = &self.rt.program.classes;
+            if classes.get(old).system {
+                return Err(fault(at_name, classpsr::classpsr2()));
+            }
+            let users = self.rt.objects.instances.iter();
+            if !self.rt.checking && users.map(|i| i.class).any(|i| classes.is_a(i, old)) {
+                return Err(fault(at_name, classpsr::classpsr3(name.as_str())));
             }
         }
         let mut supers: Vec<ClassId> = Vec::new();
         for s in &c.supers {
-            if crate::compile::program::unqualified(s.name) == name {
-                return error(s.span, inherpsr::inherpsr1());
-            }
-            let Some(id) = self.rt.program.classes.id(s.name) else {
-                return error(s.span, inherpsr::inherpsr3());
-            };
-            if supers.contains(&id) {
-                return error(s.span, inherpsr::inherpsr2());
-            }
             let classes = &self.rt.program.classes;
-            let primitive = classes.system("PRIMITIVE");
-            if classes.get(id).system && classes.is_a(id, primitive) {
-                return error(s.span, inherpsr::inherpsr6(s.name.as_str()));
+            if crate::compile::program::unqualified(s.name) == name {
+                return Err(fault(s.span, inherpsr::inherpsr1()));
+            }
+            if supers.iter().any(|&id| classes.get(id).name == s.name) {
+                return Err(fault(s.span, inherpsr::inherpsr2()));
+            }
+            let Some(id) = classes.id(s.name) else {
+                return Err(fault(s.span, inherpsr::inherpsr3()));
+            };
+            // CLIPS keeps user classes from INSTANCE and its two subclasses.
+            let system = classes.get(id).system;
+            if system
+                && matches!(
+                    s.name.as_str(),
+                    "INSTANCE" | "INSTANCE-NAME" | "INSTANCE-ADDRESS"
+                )
+            {
+                return Err(fault(s.span, inherpsr::inherpsr6(s.name.as_str())));
             }
             supers.push(id);
+        }
+        if let Some(error) = &c.supers_fault {
+            return Err((**error).clone());
         }
         let list = match precedence(&self.rt.program.classes, &supers) {
             Ok(list) => list,
@@ -81,6 +95,19 @@ impl Environment {
                     .read_to(last.end + 1));
             }
         };
+        let mut own = Vec::with_capacity(c.slots.len());
+        for s in &c.slots {
+            let mut slot = self.class_slot(s, ClassId(u32::MAX))?;
+            if slot.composite {
+                self.compose(&mut slot, s, &list);
+            }
+            check_facets(&slot, s).map_err(|clips| fault(s.def.span, clips))?;
+            self.check_default(&mut slot, s)?;
+            own.push(Rc::new(slot));
+        }
+        if let Some(error) = &c.fault {
+            return Err((**error).clone());
+        }
         let id = ClassId(u32::MAX);
         let first_super = self.rt.program.classes.get(supers[0]).clone();
         let abstract_ = c
@@ -92,21 +119,7 @@ impl Environment {
             first_super.reactive
         });
         if abstract_ && reactive && c.reactive == Some(true) {
-            return error(c.span, classpsr::classpsr1());
-        }
-        let mut own = Vec::with_capacity(c.slots.len());
-        for s in &c.slots {
-            let mut slot = self.class_slot(s, id)?;
-            if slot.composite {
-                self.compose(&mut slot, s, &list);
-                if let (SlotDefault::Static(Value::Multifield(items)), false) =
-                    (&slot.default, slot.multi)
-                {
-                    slot.default =
-                        SlotDefault::Static(items.first().cloned().unwrap_or_else(Value::nil));
-                }
-            }
-            own.push(Rc::new(slot));
+            return Err(fault(c.span, classpsr::classpsr1()));
         }
         if self.rt.checking {
             return Ok(());
@@ -179,27 +192,25 @@ impl Environment {
             DefaultSpec::Derive => SlotDefault::Derive,
             DefaultSpec::Required => SlotDefault::Required,
             DefaultSpec::Static(exprs) => {
+                // CLIPS evaluates a static default once the slot is read.
+                let unbound = exprs.iter().find_map(|e| self.undefined_global_in(e));
+                if let Some(clips) = unbound.and_then(|u| u.clips) {
+                    return Err(fault(d.span, clips));
+                }
                 let compiled = self.compiler(Scope::default()).compile_all(exprs)?;
                 let mut values = eval::Args::new();
                 for e in &compiled {
-                    values.push(
-                        self.rt
-                            .eval_plain(e)
-                            .map_err(|e| Diagnostic::new(d.span, e.message))?,
-                    );
+                    let value = super::host::plain_result(eval::eval(self, &mut Vec::new(), e));
+                    values.push(value.map_err(|e| fault(d.span, e.message))?);
                 }
-                SlotDefault::Static(if d.multi || s.composite == Some(true) {
-                    eval::flatten(values)
-                } else {
-                    eval::flatten(values)
-                        .as_slice()
-                        .first()
-                        .cloned()
-                        .unwrap_or_else(Value::nil)
-                })
+                // Checked, and made one value for a single-field slot, once
+                // the facets are known (`check_default`).
+                SlotDefault::Static(eval::flatten(values))
             }
             DefaultSpec::Dynamic(exprs) => {
-                SlotDefault::Dynamic(self.compiler(Scope::default()).compile_all(exprs)?.into())
+                let mut scope = Scope::default();
+                scope.late_globals = true;
+                SlotDefault::Dynamic(self.compiler(scope).compile_all(exprs)?.into())
             }
         };
         let access = match s.access.map(|a| a.to_string()).as_deref() {
@@ -227,6 +238,66 @@ impl Environment {
                 .override_message
                 .unwrap_or_else(|| atom(&format!("put-{}", d.name.name))),
             class,
+        })
+    }
+
+    /// Checks the default of `slot` (read as `s`) against the slot, as CLIPS's
+    /// `EvaluateSlotDefaultValue` does once the slot is read: a static default as a
+    /// value put in the slot, a dynamic one's constants and number of values.
+    fn check_default(&self, slot: &mut SlotDef, s: &ast::ClassSlot) -> Result<(), Diagnostic> {
+        let name = slot.name.as_str();
+        match &slot.default {
+            SlotDefault::Static(value) if s.default_given => {
+                let place = insfun::slot_place(name, None, "the 'default' facet");
+                let value = valid_slot_value(value.clone(), slot, &place, true)
+                    .map_err(|e| fault(s.def.span, e.message))?;
+                slot.default = SlotDefault::Static(value);
+            }
+            SlotDefault::Dynamic(_) => {
+                let DefaultSpec::Dynamic(exprs) = &s.def.default else {
+                    return Ok(());
+                };
+                if let Some(violation) = self.dynamic_default_violation(slot, exprs) {
+                    let place = insfun::slot_place(name, None, "dynamic default value");
+                    let clips = constraints::cstrnchk1_expression(&place, &violation);
+                    return Err(fault(s.def.span, clips));
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// How the expressions of a `default-dynamic` facet break the constraints of
+    /// `slot`, as CLIPS's `ConstraintCheckExpressionChain` sees them before they
+    /// run: the fewest and most values they can give against the slot's
+    /// cardinality (a call that may give a multifield, or a variable, any number),
+    /// then each constant's value and each call's return type.
+    fn dynamic_default_violation(&self, slot: &SlotDef, exprs: &[Expr]) -> Option<Violation> {
+        let program = &self.rt.program;
+        let records: Vec<Record> = (exprs.iter())
+            .map(|e| value_record(e, program, &super::commands::TABLE))
+            .collect();
+        let fewest = records.iter().filter(|r| !r.may_be_multifield()).count() as i64;
+        let most = records
+            .iter()
+            .all(|r| !r.may_be_multifield())
+            .then_some(fewest);
+        let (min, max) = match (slot.multi, slot.constraint.cardinality) {
+            (false, _) => (Some(1), Some(1)),
+            (true, Some(bounds)) => bounds,
+            (true, None) => (None, None),
+        };
+        let fits = max.is_none_or(|max| fewest <= max)
+            && min.is_none_or(|min| most.is_none_or(|most| most >= min));
+        if !fits {
+            return Some(Violation::Cardinality);
+        }
+        let allowed = Record::of_slot(&slot.constraint, false);
+        exprs.iter().zip(&records).find_map(|(e, r)| match e {
+            Expr::Const(v, _) => slot.constraint.check(v).err(),
+            Expr::Call(_) if !allowed.shares_a_type(r) => Some(Violation::Type),
+            _ => None,
         })
     }
 
@@ -289,23 +360,40 @@ impl Environment {
         h: &ast::Defhandler,
         source: SourceText,
     ) -> Result<(), Diagnostic> {
-        let Some(class) = self.rt.program.classes.id(h.class.name) else {
-            let clips = messages::prntutil::prntutil1("class", h.class.name.as_str(), true);
-            return Err(Diagnostic::new(h.class.span, clips.clone())
-                .with_clips(clips)
-                .read_to(h.class.span.end));
+        let at_class = Span::new(h.class.span.start, h.class_read_to);
+        let classes = &self.rt.program.classes;
+        let Some(class) = classes.id(h.class.name) else {
+            return Err(fault(at_class, messages::msgpsr::msgpsr1()));
         };
-        let Some(kind) = HandlerKind::parse(h.kind.name.as_str()) else {
-            let clips = messages::msgpsr::msgpsr1(h.kind.name.as_str());
-            return Err(Diagnostic::new(h.kind.span, clips.clone())
-                .with_clips(clips)
-                .read_to(h.kind.span.end));
-        };
+        let cls = classes.get(class);
+        if cls.system
+            && matches!(
+                cls.name.as_str(),
+                "INSTANCE" | "INSTANCE-NAME" | "INSTANCE-ADDRESS"
+            )
+        {
+            return Err(fault(
+                at_class,
+                messages::msgpsr::msgpsr8(cls.name.as_str()),
+            ));
+        }
         if self.rt.objects.handlers_executing(class) {
-            let clips = messages::msgpsr::msgpsr2();
-            return Err(Diagnostic::new(h.name.span, clips.clone())
-                .with_clips(clips)
-                .read_to(h.name.span.end));
+            return Err(fault(at_class, messages::msgpsr::msgpsr2()));
+        }
+        if let Some(error) = &h.fault {
+            return Err((**error).clone());
+        }
+        let Some(kind) = HandlerKind::parse(h.kind.name.as_str()) else {
+            return Err(fault(h.kind.span, messages::msgfun::msgfun7()));
+        };
+        let system = (cls.handlers.iter())
+            .any(|old| old.name == h.name.name && old.kind == kind && old.is_system());
+        if system {
+            let at = Span::new(h.name.span.start, h.kind_read_to);
+            return Err(fault(at, messages::msgpsr::msgpsr3()));
+        }
+        if let Some(error) = &h.body_fault {
+            return Err((**error).clone());
         }
         let mut scope = Scope::for_body("message-handler");
         scope.handler = true;
@@ -315,7 +403,11 @@ impl Environment {
         }
         scope.begin_actions(&h.body);
         let mut compiler = ExprCompiler::new(&mut self.rt.program, &super::commands::TABLE, scope);
-        let body = compiler.compile_all(&h.body)?;
+        // CLIPS checks the actions' variables once it has read them all.
+        let body = compiler.compile_all(&h.body).map_err(|d| match d.read_to {
+            Some(_) => d,
+            None => d.read_to(h.span.end),
+        })?;
         let frame_size = compiler.scope.size();
         let handler = Handler {
             name: h.name.name,
@@ -397,4 +489,31 @@ impl Environment {
             }
         }
     }
+}
+
+/// A CLIPS error `clips` (its text also the message), found once CLIPS had read to
+/// the end of `span`.
+fn fault(span: Span, clips: String) -> Diagnostic {
+    Diagnostic::new(span, clips.clone())
+        .with_clips(clips)
+        .read_to(span.end)
+}
+
+/// Checks that the facets of `slot` (read as `s`, merged with a composite slot's
+/// superclass) agree, as CLIPS's `CheckForFacetConflicts` does.
+fn check_facets(slot: &SlotDef, s: &ast::ClassSlot) -> Result<(), String> {
+    let read_only = slot.access == Access::ReadOnly;
+    if !slot.multi && s.def.cardinality.is_some() {
+        return Err(clsltpsr::clsltpsr3());
+    }
+    if read_only && matches!(slot.default, SlotDefault::Required) {
+        return Err(clsltpsr::clsltpsr4());
+    }
+    if read_only && (slot.write_accessor || s.override_message.is_some()) {
+        return Err(clsltpsr::clsltpsr5());
+    }
+    if !slot.inherit && slot.public {
+        return Err(clsltpsr::clsltpsr6());
+    }
+    Ok(())
 }

@@ -115,7 +115,7 @@ impl Runtime {
 
 /// The outcome of an evaluation outside any rule or function: `return` gives its
 /// value, `break` gives `FALSE`.
-fn plain_result(result: eval::Eval) -> Result<Value, EvalError> {
+pub(super) fn plain_result(result: eval::Eval) -> Result<Value, EvalError> {
     match result {
         Ok(v) | Err(Unwind::Return(v)) => Ok(v),
         Err(Unwind::Break) => Ok(Value::false_sym()),

@@ -830,7 +830,7 @@ impl Environment {
     /// The first global a global's initial value `expr` reads that is not defined,
     /// as CLIPS finds it when it parses the value (`[GLOBLDEF1]`). Local variables
     /// are the prompt's: one unbound when read is an error of the evaluation.
-    fn undefined_global_in(&self, expr: &Expr) -> Option<Diagnostic> {
+    pub(super) fn undefined_global_in(&self, expr: &Expr) -> Option<Diagnostic> {
         match expr {
             Expr::Global(id) if self.rt.program.global_id(id.name).is_none() => Some(
                 Diagnostic::new(

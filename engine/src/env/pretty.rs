@@ -388,6 +388,7 @@ impl Printer {
     fn defmessage_handler(&mut self, list: &SExpr, items: &[SExpr]) {
         let mut items = items;
         let mut first = true;
+        let mut index = 0;
         while let Some((item, rest)) = items.split_first() {
             if item.as_list().is_some() {
                 break;
@@ -402,7 +403,13 @@ impl Printer {
                 format!(" {text} ")
             };
             self.mark(item.span.end, kept, then);
+            // A comment right after the name keeps the space CLIPS saved before
+            // the type it looked for.
+            if index == 1 && matches!(item.as_token(), Some(Token::String(_))) {
+                self.push(" ");
+            }
             first = false;
+            index += 1;
             items = rest;
         }
         self.procedure(list, items);

@@ -831,6 +831,14 @@ fn run_special(host: &mut dyn Host, frame: &mut Vec<Value>, special: &Special, s
         Special::QuerySlot(reference) => {
             query::slot(host, frame, reference).map_err(|e| e.at(span).into())
         }
+        Special::LateGlobal(name) => match host.program().global_id(*name) {
+            Some(id) => eval(host, frame, &CExpr::Global(id)),
+            None => Err(
+                EvalError::new(crate::messages::globldef::globldef1(name.as_str()))
+                    .at(span)
+                    .into(),
+            ),
+        },
     }
 }
 

@@ -190,7 +190,9 @@ pub fn rest(_: &mut FnState, args: &[Value]) -> Result<Value, FnError> {
     Ok(Value::multifield(items.iter().skip(1).cloned().collect()))
 }
 
-fn delete_range(name: &str, items: &[Value], start: i64, end: i64) -> Result<Value, FnError> {
+/// `items` without elements `start..=end`, which must lie inside it; CLIPS's
+/// range error for `name` otherwise.
+pub fn delete_range(name: &str, items: &[Value], start: i64, end: i64) -> Result<Value, FnError> {
     let (from, to) = strict_range(name, start, end, items.len())?;
     let mut out = items[..from].to_vec();
     out.extend_from_slice(&items[to..]);
@@ -225,14 +227,30 @@ pub fn insert(state: &mut FnState, args: &[Value]) -> Result<Value, FnError> {
             .push(range_error("insert$", index, index, items.len()).message);
         return Ok(Value::Void);
     }
+    insert_at("insert$", items, index, args.get(2..).unwrap_or(&[]))
+}
+
+/// `items` with the values `with` inserted before element `index` (appended when
+/// `index` is past the end); an index below 1 is CLIPS's range error for `name`.
+pub fn insert_at(
+    name: &str,
+    items: &[Value],
+    index: i64,
+    with: &[Value],
+) -> Result<Value, FnError> {
+    if index < 1 {
+        return Err(range_error(name, index, index, items.len()));
+    }
     let at = usize::try_from(index - 1).map_or(items.len(), |i| i.min(items.len()));
     let mut out = items[..at].to_vec();
-    out.extend(flatten(args.get(2..).unwrap_or(&[])));
+    out.extend(flatten(with));
     out.extend_from_slice(&items[at..]);
     Ok(Value::multifield(out))
 }
 
-fn replace_range(
+/// `items` with elements `start..=end` (which must lie inside it) replaced by
+/// the values `with`; CLIPS's range error for `name` otherwise.
+pub fn replace_range(
     name: &str,
     items: &[Value],
     start: i64,

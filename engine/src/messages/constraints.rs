@@ -89,6 +89,21 @@ pub fn cstrnchk1_default(dynamic: bool, slot: &str, violation: &Violation) -> St
     )
 }
 
+/// `[CSTRNCHK1]`: the value `value` (as CLIPS prints it) for the slot `place`
+/// describes (see [`super::insfun::slot_place`]) breaks the slot's constraints.
+pub fn cstrnchk1_slot(value: &str, place: &str, violation: &Violation) -> String {
+    format!(
+        "[CSTRNCHK1] The value {value} for {place}{}.",
+        violated(violation)
+    )
+}
+
+/// `[CSTRNCHK1]`: an expression of a class slot's `default-dynamic` facet (the
+/// slot `place` describes) breaks the slot's constraints.
+pub fn cstrnchk1_expression(place: &str, violation: &Violation) -> String {
+    format!("[CSTRNCHK1] Expression for {place}{}.", violated(violation))
+}
+
 /// `[CSTRNCHK1]`: a constant given for slot `slot` in the command `command`
 /// (`assert`, `modify`, `duplicate`) breaks the slot's constraints.
 pub fn cstrnchk1_literal(command: &str, slot: &str, violation: &Violation) -> String {

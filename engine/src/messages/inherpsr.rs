@@ -35,3 +35,8 @@ pub fn inherpsr3() -> String {
 pub fn inherpsr6(class: &str) -> String {
     format!("[INHERPSR6] A user-defined class cannot be a subclass of '{class}'.")
 }
+
+/// `[INHERPSR4]`: `(is-a)` names no superclass.
+pub fn inherpsr4() -> String {
+    "[INHERPSR4] A class must have at least one superclass.".into()
+}

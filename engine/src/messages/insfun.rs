@@ -36,8 +36,12 @@ pub fn insfun8(slot: &str) -> String {
     format!("[INSFUN8] Void function illegal value for {slot}.")
 }
 
-/// How CLIPS names a slot in INSFUN7 and INSFUN8: `slot 'x' of instance [a]
-/// found in <where>`, where is a command or a handler.
-pub fn slot_place(slot: &str, instance: &str, place: &str) -> String {
-    format!("slot '{slot}' of instance [{instance}] found in {place}")
+/// How CLIPS names a slot in INSFUN7, INSFUN8 and CSTRNCHK1: `slot 'x' of
+/// instance [a] found in <where>`, where is a command or a handler; without an
+/// instance (a class's default), `slot 'x' found in <where>`.
+pub fn slot_place(slot: &str, instance: Option<&str>, place: &str) -> String {
+    match instance {
+        Some(instance) => format!("slot '{slot}' of instance [{instance}] found in {place}"),
+        None => format!("slot '{slot}' found in {place}"),
+    }
 }

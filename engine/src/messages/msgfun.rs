@@ -22,3 +22,9 @@ pub fn msgfun5(function: &str) -> String {
 pub fn msgfun3(slot: &str, instance: &str, class: &str) -> String {
     format!("[MSGFUN3] Write access denied for slot '{slot}' in instance [{instance}] of class '{class}'.")
 }
+
+/// `[MSGFUN7]`: a defmessage-handler names a type other than around, before,
+/// primary and after.
+pub fn msgfun7() -> String {
+    "[MSGFUN7] Unrecognized message-handler type in defmessage-handler.".into()
+}

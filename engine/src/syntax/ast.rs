@@ -554,6 +554,16 @@ pub struct Defclass {
     pub reactive: Option<bool>,
     /// The slots, in order.
     pub slots: Vec<ClassSlot>,
+    /// How far CLIPS had read when it checked the name: past the token after the
+    /// name and comment.
+    pub name_read_to: usize,
+    /// The error CLIPS meets in the superclass list (`supers` holds the names read
+    /// before it): reported after those names are checked.
+    pub supers_fault: Option<Box<Diagnostic>>,
+    /// The first error CLIPS meets after the superclasses (`slots` holds the slots
+    /// read before it): reported after the checks of what was read, as CLIPS checks
+    /// each slot once it has read it.
+    pub fault: Option<Box<Diagnostic>>,
     /// The whole construct.
     pub span: Span,
 }
@@ -579,7 +589,7 @@ pub struct ClassSlot {
     pub reactive: Option<bool>,
     /// `(create-accessor ?NONE|read|write|read-write)`: (read, write).
     pub accessors: Option<(bool, bool)>,
-    /// `(override-message name)`; `?DEFAULT` is `None`.
+    /// `(override-message name)`; `?DEFAULT` names `put-<slot>`, the default.
     pub override_message: Option<Atom>,
 }
 
@@ -600,6 +610,18 @@ pub struct Defhandler {
     pub rest: Option<Ident>,
     /// The actions.
     pub body: Vec<Expr>,
+    /// How far CLIPS had read when it looked the class up: past the token after
+    /// the class name.
+    pub class_read_to: usize,
+    /// How far CLIPS had read when it looked for a system handler of the same
+    /// name and type: past the token after the name, type and comment.
+    pub kind_read_to: usize,
+    /// The first error CLIPS meets in the name, type or comment: reported after the
+    /// class is looked up.
+    pub fault: Option<Box<Diagnostic>>,
+    /// The first error CLIPS meets in the parameters or the actions: reported after
+    /// the handler's name and type are checked.
+    pub body_fault: Option<Box<Diagnostic>>,
     /// The whole construct.
     pub span: Span,
 }

@@ -547,6 +547,12 @@ pub(super) fn undefmessage_handler(env: &mut Environment, args: &[Value]) -> R {
     let kind = kind_arg(args, 2);
     for c in targets {
         let class = env.rt.program.classes.get_mut(c);
+        let named = |h: &&std::rc::Rc<crate::cool::handler::Handler>| {
+            h.name == name && Some(h.kind) == kind
+        };
+        if !every && class.handlers.iter().filter(named).any(|h| h.is_system()) {
+            return Err(EvalError::new(messages::msgpsr::msgpsr3()));
+        }
         class
             .handlers
             .retain(|h| h.is_system() || !((every || h.name == name) && Some(h.kind) == kind));
@@ -620,7 +626,9 @@ pub(super) fn delete_instance(env: &mut Environment, _: &[Value]) -> R {
 /// `(undefclass class)`: removes a class with no instances and no subclasses,
 /// or `*` every such user class.
 pub(super) fn undefclass(env: &mut Environment, args: &[Value]) -> R {
-    let all = matches!(&args[0], Value::Symbol(s) if s.as_str() == "*");
+    // A class may be named `*`: CLIPS deletes it rather than every class.
+    let all = matches!(&args[0], Value::Symbol(s) if s.as_str() == "*")
+        && env.rt.program.classes.id(atom("*")).is_none();
     let targets: Vec<ClassId> = if all {
         let classes = &env.rt.program.classes;
         classes
@@ -651,4 +659,80 @@ pub(super) fn undefclass(env: &mut Environment, args: &[Value]) -> R {
         env.rt.program.classes.remove(c);
     }
     Ok(Value::Void)
+}
+
+/// How `slot-replace$`, `slot-insert$` and `slot-delete$` change a multislot.
+#[derive(Clone, Copy)]
+enum SlotEdit {
+    Replace,
+    Insert,
+    Delete,
+}
+
+/// `(slot-replace$ instance slot start end value...)`.
+pub(super) fn slot_replace(env: &mut Environment, args: &[Value]) -> R {
+    edit_multislot(env, args, SlotEdit::Replace, "slot-replace$")
+}
+
+/// `(slot-insert$ instance slot index value...)`.
+pub(super) fn slot_insert(env: &mut Environment, args: &[Value]) -> R {
+    edit_multislot(env, args, SlotEdit::Insert, "slot-insert$")
+}
+
+/// `(slot-delete$ instance slot start end)`.
+pub(super) fn slot_delete(env: &mut Environment, args: &[Value]) -> R {
+    edit_multislot(env, args, SlotEdit::Delete, "slot-delete$")
+}
+
+/// A multislot's value changed as `replace$`, `insert$` or `delete$` change a
+/// multifield, then put with the slot's override message (CLIPS's insmult.c):
+/// the message's value, or `FALSE` after an error.
+fn edit_multislot(env: &mut Environment, args: &[Value], edit: SlotEdit, function: &str) -> R {
+    use crate::functions::{args as arg, multifield};
+    let fail = |e: EvalError| e.returning(Value::false_sym());
+    let id = make::instance_of(env, &args[0], function).map_err(fail)?;
+    let slot = slot_name(&args[1..], function).map_err(|_| {
+        fail(EvalError::new(messages::args::argacces2(
+            function, 1, "symbol",
+        )))
+    })?;
+    let Some(instance) = env.rt.objects.instances.get(id) else {
+        return Ok(Value::false_sym());
+    };
+    let (name, class) = (instance.name, instance.class);
+    let classes = &env.rt.program.classes;
+    let Some(index) = classes.get(class).slot_index(slot) else {
+        return Err(fail(EvalError::new(messages::insfun::insfun3(
+            slot.as_str(),
+            function,
+        ))));
+    };
+    let def = classes.get(class).slots[index].clone();
+    if !def.multi {
+        return Err(fail(EvalError::new(messages::insmult::insmult1(
+            function,
+            slot.as_str(),
+            name.as_str(),
+        ))));
+    }
+    let old = (env.rt.objects.instances)
+        .read(id, index, &def)
+        .unwrap_or_else(|| Value::multifield(Vec::new()));
+    let items = old.as_slice();
+    let halt = |e: crate::functions::FnError| fail(EvalError::new(e.message));
+    let start = arg::integer(function, args, 2).map_err(halt)?;
+    let new = match edit {
+        SlotEdit::Insert => multifield::insert_at(function, items, start, &args[3..]),
+        SlotEdit::Replace | SlotEdit::Delete => {
+            let end = arg::integer(function, args, 3).map_err(halt)?;
+            match edit {
+                SlotEdit::Replace => {
+                    multifield::replace_range(function, items, start, end, &args[4..])
+                }
+                _ => multifield::delete_range(function, items, start, end),
+            }
+        }
+    }
+    .map_err(halt)?;
+    dispatch::send(env, &Value::Instance(id), def.override_message, &[new])
 }

@@ -2,36 +2,37 @@
 
 use super::common::{closing, describe, header, read_past, symbol, Diags};
 use super::expr::parse_expr;
-use super::slot_attr::parse_attributes;
-use crate::messages::prntutil;
+use super::function::parse_params;
+use super::slot_attr::{is_constraint, parse_attributes, parse_default};
+use crate::messages::constructs::cstrcpsr2;
+use crate::messages::{classpsr, clsltpsr, inherpsr, msgpsr, prntutil};
 use crate::syntax::ast::{
-    ClassSlot, Defclass, Defhandler, Definstances, Expr, Ident, InstanceSpec, SlotDef,
+    ClassSlot, DefaultSpec, Defclass, Defhandler, Definstances, Expr, Ident, InstanceSpec, SlotDef,
 };
 use crate::syntax::sexpr::{SExpr, Token};
 use crate::syntax::{Diagnostic, Span};
 use crate::value::atom;
 
-/// The facets only a class's slots have, read here; the others are a
-/// deftemplate slot's attributes.
-const CLASS_FACETS: [&str; 8] = [
-    "storage",
-    "access",
-    "propagation",
-    "source",
-    "pattern-match",
-    "visibility",
-    "create-accessor",
-    "override-message",
-];
-
-/// CLIPS's syntax error in construct `what`, found once it had read to `at`.
+/// CLIPS's syntax error in construct part `what`, found once it had read to `at`.
 fn syntax(span: Span, message: impl Into<String>, what: &str, at: usize) -> Diagnostic {
     Diagnostic::new(span, message)
         .with_clips(prntutil::prntutil2(what))
         .read_to(at)
 }
 
-/// Parses a defclass; `items` are the list's items, `defclass` included.
+/// A CLIPS error `clips` (its text also the message), found once CLIPS had read to
+/// the end of `span`.
+fn error_at(span: Span, clips: String) -> Diagnostic {
+    Diagnostic::new(span, clips.clone())
+        .with_clips(clips)
+        .read_to(span.end)
+}
+
+/// Parses a defclass; `items` are the list's items, `defclass` included. It reads
+/// as CLIPS's `ParseDefclass` reads, token by token, and stops at the first error:
+/// an error in the superclass list or after it is kept in the construct
+/// (`supers_fault`, `fault`), since CLIPS checks the names and slots read before
+/// it first.
 pub(super) fn parse_defclass(items: &[SExpr], whole: Span) -> Result<Defclass, Vec<Diagnostic>> {
     let header = header(items, whole, "defclass").map_err(|d| vec![d])?;
     let mut class = Defclass {
@@ -41,56 +42,86 @@ pub(super) fn parse_defclass(items: &[SExpr], whole: Span) -> Result<Defclass, V
         abstract_: None,
         reactive: None,
         slots: Vec::new(),
+        name_read_to: read_past(items.get(header.body), whole),
+        supers_fault: None,
+        fault: None,
         span: whole,
     };
-    let mut diags = Diags::default();
-    let mut body = items.get(header.body..).unwrap_or_default().iter();
-    match body.next().and_then(|item| Some((item, item.as_list()?))) {
-        Some((item, list))
-            if list.first().and_then(SExpr::as_symbol).map(|s| s.as_str()) == Some("is-a") =>
-        {
-            for s in &list[1..] {
-                match symbol(s) {
-                    Some(ident) => class.supers.push(ident),
-                    None => {
-                        return Err(vec![syntax(
-                            s.span,
-                            "a superclass is a class name",
-                            "defclass",
-                            s.span.end,
-                        )])
-                    }
-                }
-            }
-            if class.supers.is_empty() {
-                return Err(vec![syntax(
-                    item.span,
-                    "missing superclass",
+    let body = items.get(header.body..).unwrap_or_default();
+    if let Err(fault) = superclasses(body.first(), whole, &mut class.supers) {
+        class.supers_fault = Some(Box::new(fault));
+        return Ok(class);
+    }
+    if let Err(fault) = class_items(body.get(1..).unwrap_or_default(), &mut class) {
+        class.fault = Some(Box::new(fault));
+    }
+    Ok(class)
+}
+
+/// Reads `(is-a superclass...)` (`item`, the first after the name and comment)
+/// into `supers`, as CLIPS's `ParseSuperclasses` reads it.
+fn superclasses(
+    item: Option<&SExpr>,
+    whole: Span,
+    supers: &mut Vec<Ident>,
+) -> Result<(), Diagnostic> {
+    let inheritance = "defclass inheritance";
+    let Some(item) = item else {
+        return Err(syntax(
+            closing(whole),
+            "expected `(is-a superclass...)`",
+            inheritance,
+            whole.end,
+        ));
+    };
+    let Some(list) = item.as_list() else {
+        return Err(syntax(
+            item.span,
+            "expected `(is-a superclass...)`",
+            inheritance,
+            item.span.end,
+        ));
+    };
+    if !list.first().is_some_and(|f| is_symbol(f, "is-a")) {
+        return Err(syntax(
+            item.span,
+            "expected `(is-a superclass...)`",
+            inheritance,
+            read_past(list.first(), item.span),
+        ));
+    }
+    for s in &list[1..] {
+        match symbol(s) {
+            Some(ident) => supers.push(ident),
+            None => {
+                return Err(syntax(
+                    s.span,
+                    "a superclass is a class name",
                     "defclass",
-                    item.span.end,
-                )]);
+                    read_past(Some(s), item.span),
+                ))
             }
-        }
-        Some((item, _)) => {
-            return Err(vec![syntax(
-                item.span,
-                "expected `(is-a superclass...)`",
-                "defclass",
-                item.span.end,
-            )])
-        }
-        None => {
-            return Err(vec![syntax(
-                closing(whole),
-                "expected `(is-a superclass...)`",
-                "defclass",
-                whole.end,
-            )])
         }
     }
-    for item in body {
+    if supers.is_empty() {
+        return Err(Diagnostic::new(item.span, "a class needs a superclass")
+            .with_clips(inherpsr::inherpsr4())
+            .read_to(item.span.end));
+    }
+    Ok(())
+}
+
+/// Whether `item` is the symbol `name`.
+fn is_symbol(item: &SExpr, name: &str) -> bool {
+    item.as_symbol().is_some_and(|s| s.as_str() == name)
+}
+
+/// Reads the class attributes and slots after the superclasses into `class`, up
+/// to the first error.
+fn class_items(items: &[SExpr], class: &mut Defclass) -> Result<(), Diagnostic> {
+    for item in items {
         let Some(list) = item.as_list() else {
-            diags.push(syntax(
+            return Err(syntax(
                 item.span,
                 format!(
                     "expected a slot or class attribute, found {}",
@@ -99,69 +130,137 @@ pub(super) fn parse_defclass(items: &[SExpr], whole: Span) -> Result<Defclass, V
                 "defclass",
                 item.span.end,
             ));
-            continue;
         };
-        let head = list
-            .first()
-            .and_then(SExpr::as_symbol)
-            .map(|s| s.to_string());
-        let value = list
-            .get(1)
-            .and_then(SExpr::as_symbol)
-            .map(|s| s.to_string());
-        match (head.as_deref(), value.as_deref()) {
-            (Some("role"), Some("abstract")) => class.abstract_ = Some(true),
-            (Some("role"), Some("concrete")) => class.abstract_ = Some(false),
-            (Some("pattern-match"), Some("reactive")) => class.reactive = Some(true),
-            (Some("pattern-match"), Some("non-reactive")) => class.reactive = Some(false),
-            (Some("slot" | "single-slot" | "multislot" | "multi-slot"), _) => {
-                let multi = matches!(head.as_deref(), Some("multislot" | "multi-slot"));
-                if let Some(slot) = diags.many(parse_slot(item, list, multi, &class.slots)) {
-                    class.slots.push(slot);
-                }
-            }
-            // A handler declared in the class: CLIPS checks it, Salience takes the
-            // defmessage-handler that defines it.
-            (Some("message-handler"), _) => {}
-            _ => diags.push(syntax(
+        let Some(head) = list.first().and_then(symbol) else {
+            return Err(syntax(
                 item.span,
-                format!("unknown defclass attribute {}", describe(item)),
+                "expected a slot or class attribute",
                 "defclass",
                 read_past(list.first(), item.span),
-            )),
+            ));
+        };
+        match head.name.as_str() {
+            "role" => {
+                let value = qualifier(
+                    &head,
+                    list,
+                    item.span,
+                    class.abstract_,
+                    ["concrete", "abstract"],
+                )?;
+                class.abstract_ = Some(value);
+            }
+            "pattern-match" => {
+                let value = qualifier(
+                    &head,
+                    list,
+                    item.span,
+                    class.reactive,
+                    ["non-reactive", "reactive"],
+                )?;
+                class.reactive = Some(value);
+            }
+            "slot" | "multislot" => {
+                let multi = head.name.as_str() == "multislot";
+                let slot = parse_slot(item, list, multi, class)?;
+                class.slots.push(slot);
+            }
+            // A handler declared in the class: CLIPS skips it, Salience takes the
+            // defmessage-handler that defines it.
+            "message-handler" => {}
+            _ => {
+                return Err(syntax(
+                    head.span,
+                    format!("unknown defclass attribute `{}`", head.name),
+                    "defclass",
+                    head.span.end,
+                ))
+            }
         }
     }
-    diags.finish(class)
+    Ok(())
 }
 
-/// Parses one slot of a defclass.
+/// Reads `(role concrete|abstract)` or `(pattern-match non-reactive|reactive)`
+/// (`head` is its keyword, `given` the value an earlier one gave): `values` are
+/// the words for false and true.
+fn qualifier(
+    head: &Ident,
+    list: &[SExpr],
+    span: Span,
+    given: Option<bool>,
+    values: [&str; 2],
+) -> Result<bool, Diagnostic> {
+    if given.is_some() {
+        return Err(error_at(head.span, classpsr::classpsr4(head.name.as_str())));
+    }
+    let bad = |at: usize| {
+        syntax(
+            span,
+            format!("expected `({} {}|{})`", head.name, values[0], values[1]),
+            "defclass",
+            at,
+        )
+    };
+    let value = list.get(1).and_then(SExpr::as_symbol);
+    let Some(index) = value.and_then(|v| values.iter().position(|w| *w == v.as_str())) else {
+        return Err(bad(read_past(list.get(1), span)));
+    };
+    if let Some(extra) = list.get(2) {
+        return Err(bad(read_past(Some(extra), span)));
+    }
+    Ok(index == 1)
+}
+
+/// The facets a simple word sets (CLIPS's `ParseSimpleFacet`): the words each
+/// accepts, in CLIPS's order, and the `?` keyword it also accepts.
+fn simple_facet(name: &str) -> Option<(&'static [&'static str], Option<&'static str>)> {
+    Some(match name {
+        "access" => (&["read-write", "read-only", "initialize-only"], None),
+        "storage" => (&["local", "shared"], None),
+        "propagation" => (&["inherit", "no-inherit"], None),
+        "source" => (&["exclusive", "composite"], None),
+        "pattern-match" => (&["non-reactive", "reactive"], None),
+        "visibility" => (&["private", "public"], None),
+        "create-accessor" => (&["read", "write", "read-write"], Some("NONE")),
+        // Any symbol names the message.
+        "override-message" => (&[], Some("DEFAULT")),
+        _ => return None,
+    })
+}
+
+/// Reads one slot of a defclass as CLIPS's `ParseSlot` reads it, up to the first
+/// error; `class` holds the slots read before it.
 fn parse_slot(
     item: &SExpr,
     list: &[SExpr],
     multi: bool,
-    earlier: &[ClassSlot],
-) -> Result<ClassSlot, Vec<Diagnostic>> {
-    let Some(name) = list.get(1).and_then(symbol) else {
-        return Err(vec![syntax(
+    class: &Defclass,
+) -> Result<ClassSlot, Diagnostic> {
+    let slot_syntax = "defclass slot";
+    let name = list
+        .get(1)
+        .and_then(symbol)
+        .filter(|n| !matches!(n.name.as_str(), "is-a" | "name"));
+    let Some(name) = name else {
+        return Err(syntax(
             item.span,
-            "missing slot name",
-            "defclass slot",
-            item.span.end,
-        )]);
+            "expected a slot name",
+            slot_syntax,
+            read_past(list.get(1), item.span),
+        ));
     };
-    if earlier.iter().any(|s| s.def.name.name == name.name) {
-        return Err(vec![Diagnostic::new(
+    if class.slots.iter().any(|s| s.def.name.name == name.name) {
+        return Err(error_at(
             name.span,
-            format!("slot `{}` is defined twice", name.name),
-        )
-        .with_clips(prntutil::prntutil5("slot ", Some(name.name.as_str())))
-        .read_to(name.span.end)]);
+            clsltpsr::clsltpsr1(name.name.as_str(), class.name.name.as_str()),
+        ));
     }
     let mut slot = ClassSlot {
         def: SlotDef {
             name,
             multi,
-            default: crate::syntax::ast::DefaultSpec::Derive,
+            default: DefaultSpec::Derive,
             types: Vec::new(),
             allowed: None,
             also_allowed: Vec::new(),
@@ -180,156 +279,243 @@ fn parse_slot(
         accessors: None,
         override_message: None,
     };
+    // The facets read, by name (`default` and `default-dynamic` as `default`),
+    // and the standard constraint facets, read together at the end.
+    let mut seen: Vec<&str> = Vec::new();
     let mut standard = Vec::new();
     for facet in list.get(2..).unwrap_or_default() {
-        let parts = facet.as_list().unwrap_or_default();
-        let key = parts
-            .first()
-            .and_then(SExpr::as_symbol)
-            .map(|s| s.to_string());
-        let Some(key) = key.filter(|k| CLASS_FACETS.contains(&k.as_str())) else {
-            if let Some(k) = parts.first().and_then(SExpr::as_symbol) {
-                slot.default_given |= matches!(k.as_str(), "default" | "default-dynamic");
-            }
-            standard.push(facet.clone());
-            continue;
-        };
-        let value = parts
-            .get(1)
-            .and_then(SExpr::as_symbol)
-            .map(|s| s.to_string())
-            .unwrap_or_default();
-        let bad = || {
-            syntax(
+        let Some(parts) = facet.as_list() else {
+            return Err(syntax(
                 facet.span,
-                format!("bad value for facet `{key}`"),
-                "defclass slot",
+                "expected a slot facet",
+                slot_syntax,
                 facet.span.end,
+            ));
+        };
+        let Some(key) = parts.first().and_then(symbol) else {
+            return Err(syntax(
+                facet.span,
+                "expected a slot facet",
+                slot_syntax,
+                read_past(parts.first(), facet.span),
+            ));
+        };
+        let already = |name: &str| {
+            error_at(
+                key.span,
+                clsltpsr::clsltpsr2(name, slot.def.name.name.as_str()),
             )
         };
-        match (key.as_str(), value.as_str()) {
-            ("storage", "local") => slot.shared = Some(false),
-            ("storage", "shared") => slot.shared = Some(true),
-            ("access", "read-write" | "read-only" | "initialize-only") => {
-                slot.access = Some(atom(&value))
+        let word = key.name.as_str();
+        if let "default" | "default-dynamic" = word {
+            if seen.contains(&"default") {
+                return Err(already("default"));
             }
-            ("propagation", "inherit") => slot.inherit = Some(true),
-            ("propagation", "no-inherit") => slot.inherit = Some(false),
-            ("source", "exclusive") => slot.composite = Some(false),
-            ("source", "composite") => slot.composite = Some(true),
-            ("pattern-match", "reactive") => slot.reactive = Some(true),
-            ("pattern-match", "non-reactive") => slot.reactive = Some(false),
-            ("visibility", "private") => slot.public = Some(false),
-            ("visibility", "public") => slot.public = Some(true),
-            ("create-accessor", "?NONE") => slot.accessors = Some((false, false)),
-            ("create-accessor", "read") => slot.accessors = Some((true, false)),
-            ("create-accessor", "write") => slot.accessors = Some((false, true)),
-            ("create-accessor", "read-write") => slot.accessors = Some((true, true)),
-            ("override-message", "?DEFAULT") => slot.override_message = None,
-            ("override-message", message) if !message.is_empty() => {
-                slot.override_message = Some(atom(message))
+            let dynamic = word == "default-dynamic";
+            let args = parts.get(1..).unwrap_or_default();
+            slot.def.default = parse_default(args, facet.span, dynamic, true, name.name)?;
+            if !matches!(slot.def.default, DefaultSpec::Derive) {
+                seen.push("default");
+                slot.default_given = true;
             }
-            _ => return Err(vec![bad()]),
+            continue;
         }
+        if let Some((words, keyword)) = simple_facet(word) {
+            if seen.contains(&word) {
+                return Err(already(word));
+            }
+            seen.push(word);
+            let bad = |at: usize| {
+                syntax(
+                    facet.span,
+                    format!("bad value for facet `{word}`"),
+                    "slot facet",
+                    at,
+                )
+            };
+            let value = parts.get(1);
+            let chosen = match value.and_then(SExpr::as_token) {
+                Some(Token::SfVar(v)) if Some(v.as_str()) == keyword => None,
+                Some(Token::Symbol(v)) if words.is_empty() => Some(v.to_string()),
+                Some(Token::Symbol(v)) if words.contains(&v.as_str()) => Some(v.to_string()),
+                _ => return Err(bad(read_past(value, facet.span))),
+            };
+            if let Some(extra) = parts.get(2) {
+                return Err(bad(read_past(Some(extra), facet.span)));
+            }
+            set_simple_facet(&mut slot, word, chosen.as_deref());
+            continue;
+        }
+        if is_constraint(word) {
+            standard.push(facet.clone());
+            continue;
+        }
+        return Err(syntax(
+            key.span,
+            format!("unknown slot facet `{word}`"),
+            slot_syntax,
+            key.span.end,
+        ));
     }
-    // A composite slot may take its field count from a superclass: its default
-    // is checked once the facets are merged.
-    let multi_or_composite = multi || slot.composite == Some(true);
-    let attributes = parse_attributes(&standard, multi_or_composite, name.name, item.span)?;
+    let attributes =
+        parse_attributes(&standard, true, name.name, item.span).map_err(|mut d| d.remove(0))?;
     let mut allowed = attributes.allowed.into_iter();
-    slot.def.default = attributes.default;
     slot.def.types = attributes.types;
     slot.def.allowed = allowed.next();
     slot.def.also_allowed = allowed.collect();
     slot.def.range = attributes.range;
     slot.def.cardinality = attributes.cardinality;
-    slot.def.facets = attributes.facets;
     Ok(slot)
 }
 
+/// Sets facet `word` of `slot` to `value` (`None`: the facet's `?` keyword).
+fn set_simple_facet(slot: &mut ClassSlot, word: &str, value: Option<&str>) {
+    let set = value.is_some_and(|v| {
+        matches!(
+            v,
+            "shared" | "no-inherit" | "composite" | "reactive" | "public"
+        )
+    });
+    match word {
+        "access" => slot.access = value.map(atom),
+        "storage" => slot.shared = Some(set),
+        "propagation" => slot.inherit = Some(!set),
+        "source" => slot.composite = Some(set),
+        "pattern-match" => slot.reactive = Some(set),
+        "visibility" => slot.public = Some(set),
+        "create-accessor" => {
+            slot.accessors = Some(match value {
+                Some("read") => (true, false),
+                Some("write") => (false, true),
+                Some(_) => (true, true),
+                None => (false, false),
+            })
+        }
+        // `?DEFAULT` names the message CLIPS sends by default.
+        _ => {
+            let name = slot.def.name.name;
+            slot.override_message = Some(value.map_or_else(|| atom(&format!("put-{name}")), atom));
+        }
+    }
+}
+
 /// Parses a defmessage-handler; `items` are the list's items, the keyword included.
+/// It reads as CLIPS's `ParseDefmessageHandler` reads, up to the first error,
+/// which it keeps in the construct (`fault`, `body_fault`): CLIPS checks the class
+/// and the handler's name and type first.
 pub(super) fn parse_defhandler(
     items: &[SExpr],
     whole: Span,
 ) -> Result<Defhandler, Vec<Diagnostic>> {
     let what = "defmessage-handler";
     let class = items.get(1).and_then(symbol).ok_or_else(|| {
-        vec![syntax(
-            closing(whole),
-            "missing class name",
-            what,
-            whole.end,
-        )]
+        let at = items.get(1).map_or(closing(whole), |i| i.span);
+        vec![Diagnostic::new(at, "missing class name")
+            .with_clips(cstrcpsr2(what))
+            .read_to(read_past(items.get(1), whole))]
     })?;
-    let name = items.get(2).and_then(symbol).ok_or_else(|| {
-        vec![syntax(
-            closing(whole),
+    let mut handler = Defhandler {
+        name: Ident {
+            name: atom(""),
+            span: class.span,
+        },
+        kind: Ident {
+            name: atom("primary"),
+            span: class.span,
+        },
+        class,
+        comment: None,
+        params: Vec::new(),
+        rest: None,
+        body: Vec::new(),
+        class_read_to: read_past(items.get(2), whole),
+        kind_read_to: whole.end,
+        fault: None,
+        body_fault: None,
+        span: whole,
+    };
+    let Some(name) = items.get(2).and_then(symbol) else {
+        let at = items.get(2).map_or(closing(whole), |i| i.span);
+        let fault = syntax(
+            at,
             "missing message name",
             what,
-            whole.end,
-        )]
-    })?;
+            read_past(items.get(2), whole),
+        );
+        handler.fault = Some(Box::new(fault));
+        return Ok(handler);
+    };
+    handler.name = name;
     let mut at = 3;
-    let mut kind = Ident {
-        name: atom("primary"),
-        span: name.span,
-    };
-    if let Some(k) = items.get(at).and_then(symbol) {
-        kind = k;
-        at += 1;
-    }
-    let mut comment = None;
-    if let Some(Token::String(text)) = items.get(at).and_then(SExpr::as_token) {
-        comment = Some(text.to_string());
-        at += 1;
-    }
-    let Some(params) = items.get(at).and_then(SExpr::as_list) else {
-        return Err(vec![syntax(
-            items.get(at).map_or(closing(whole), |i| i.span),
-            "expected the parameter list",
-            what,
-            whole.end,
-        )]);
-    };
-    let mut single = Vec::new();
-    let mut rest = None;
-    for p in params {
-        match p.as_token() {
-            Some(Token::SfVar(v)) if rest.is_none() => single.push(Ident {
-                name: *v,
-                span: p.span,
-            }),
-            Some(Token::MfVar(v)) if rest.is_none() => {
-                rest = Some(Ident {
-                    name: *v,
-                    span: p.span,
-                })
+    match items.get(at).and_then(SExpr::as_token) {
+        Some(Token::String(text)) => {
+            handler.comment = Some(text.to_string());
+            at += 1;
+        }
+        // The type is checked once the class is known (`define_handler`).
+        Some(Token::Symbol(kind)) => {
+            handler.kind = Ident {
+                name: *kind,
+                span: items[at].span,
+            };
+            at += 1;
+            if let Some(Token::String(text)) = items.get(at).and_then(SExpr::as_token) {
+                handler.comment = Some(text.to_string());
+                at += 1;
             }
-            _ => {
-                return Err(vec![syntax(
-                    p.span,
-                    "a parameter is a variable",
-                    what,
-                    p.span.end,
-                )])
+        }
+        Some(_) => {
+            let span = items[at].span;
+            handler.fault = Some(Box::new(syntax(
+                span,
+                "expected the handler type",
+                what,
+                span.end,
+            )));
+            return Ok(handler);
+        }
+        None => {}
+    }
+    handler.kind_read_to = read_past(items.get(at), whole);
+    let params = match items.get(at) {
+        Some(list) if list.as_list().is_some() => {
+            parse_params(list, Some(atom("self")), slot_reference)
+        }
+        other => Err(syntax(
+            other.map_or(closing(whole), |o| o.span),
+            "expected the parameter list",
+            "parameter list",
+            read_past(other, whole),
+        )),
+    };
+    let params = match params {
+        Ok(params) => params,
+        Err(fault) => {
+            handler.body_fault = Some(Box::new(fault));
+            return Ok(handler);
+        }
+    };
+    handler.params = params.single;
+    handler.rest = params.rest;
+    for action in items.get(at + 1..).unwrap_or_default() {
+        match parse_expr(action) {
+            Ok(expr) => handler.body.push(expr),
+            Err(fault) => {
+                handler.body_fault = Some(Box::new(fault));
+                break;
             }
         }
     }
-    let mut diags = Diags::default();
-    let body = items[at + 1..]
-        .iter()
-        .filter_map(|a| diags.one(parse_expr(a)))
-        .collect();
-    diags.finish(Defhandler {
-        class,
-        name,
-        kind,
-        comment,
-        params: single,
-        rest,
-        body,
-        span: whole,
-    })
+    Ok(handler)
+}
+
+/// Refuses a slot reference, `?self:slot`, as a handler's parameter.
+fn slot_reference(param: &Ident) -> Option<Diagnostic> {
+    param
+        .name
+        .as_str()
+        .starts_with("self:")
+        .then(|| error_at(param.span, msgpsr::msgpsr4()))
 }
 
 /// Parses a definstances; `items` are the list's items, the keyword included.

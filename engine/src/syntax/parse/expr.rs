@@ -145,7 +145,9 @@ fn parse_call(items: &[SExpr], span: Span) -> Result<Call, Diagnostic> {
     let Some(head) = items.first() else {
         return Err(
             Diagnostic::new(span, "an empty list `()` is not an expression")
-                .with_label(EXPECTED_EXPR),
+                .with_label(EXPECTED_EXPR)
+                .with_clips(messages::exprnpsr::exprnpsr1())
+                .read_to(span.end),
         );
     };
     // An instance name such as `[a]` reads as a symbol token but names no function.

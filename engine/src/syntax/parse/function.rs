@@ -6,13 +6,14 @@ use crate::messages::{prntutil, procedures};
 use crate::syntax::ast::{Deffunction, Ident};
 use crate::syntax::sexpr::{SExpr, Token};
 use crate::syntax::{Diagnostic, Span};
+use crate::value::Atom;
 
-/// The parameters of a deffunction.
-struct Params {
+/// The parameters of a deffunction or a message-handler.
+pub(super) struct Params {
     /// The single-field parameters.
-    single: Vec<Ident>,
+    pub(super) single: Vec<Ident>,
     /// The final `$?rest` parameter.
-    rest: Option<Ident>,
+    pub(super) rest: Option<Ident>,
 }
 
 /// Parses a deffunction; `items` are the list's items, `deffunction` included.
@@ -32,7 +33,7 @@ pub(super) fn parse_deffunction(
         .with_label("expected the parameters, e.g. `(?x ?y)`, or `()` for none")
         .with_clips(prntutil::prntutil2("parameter list"))
         .read_to(whole.end)),
-        Some(list) => parse_params(list),
+        Some(list) => parse_params(list, None, |_| None),
     }
     .map_err(|d| vec![d])?;
     let mut diags = Diags::default();
@@ -49,8 +50,14 @@ pub(super) fn parse_deffunction(
     })
 }
 
-/// Parses `(?a ?b $?rest)`.
-fn parse_params(list: &SExpr) -> Result<Params, Diagnostic> {
+/// Parses `(?a ?b $?rest)` as CLIPS's `ParseProcParameters` does: a name may not
+/// repeat an earlier one or `implicit` (a handler's `self`), nothing may follow
+/// the wildcard, and `check` may refuse a name (a handler's `?self:slot`).
+pub(super) fn parse_params(
+    list: &SExpr,
+    implicit: Option<Atom>,
+    check: fn(&Ident) -> Option<Diagnostic>,
+) -> Result<Params, Diagnostic> {
     let Some(items) = list.as_list() else {
         return Err(Diagnostic::new(
             list.span,
@@ -79,6 +86,15 @@ fn parse_params(list: &SExpr) -> Result<Params, Diagnostic> {
                 .read_to(first_token_end(item)))
             }
         };
+        let earlier = (params.single.iter().chain(params.rest.iter())).map(|p| p.name);
+        if implicit.into_iter().chain(earlier).any(|p| p == name) {
+            return Err(
+                Diagnostic::new(item.span, format!("parameter `?{name}` is listed twice"))
+                    .with_label("each parameter needs its own name")
+                    .with_clips(procedures::prccode7())
+                    .read_to(item.span.end),
+            );
+        }
         if let Some(rest) = params.rest {
             return Err(Diagnostic::new(
                 item.span,
@@ -91,18 +107,13 @@ fn parse_params(list: &SExpr) -> Result<Params, Diagnostic> {
             .with_clips(procedures::prccode8())
             .read_to(first_token_end(item)));
         }
-        if params.single.iter().any(|p| p.name == name) {
-            return Err(
-                Diagnostic::new(item.span, format!("parameter `?{name}` is listed twice"))
-                    .with_label("each parameter needs its own name")
-                    .with_clips(procedures::prccode7())
-                    .read_to(item.span.end),
-            );
-        }
         let ident = Ident {
             name,
             span: item.span,
         };
+        if let Some(refused) = check(&ident) {
+            return Err(refused);
+        }
         if multi {
             params.rest = Some(ident);
         } else {

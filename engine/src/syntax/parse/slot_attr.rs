@@ -158,7 +158,7 @@ pub(super) fn parse_attributes(
 
 /// Whether `name` is one of the constraint attributes CLIPS shares between
 /// deftemplate slots and other constructs.
-fn is_constraint(name: &str) -> bool {
+pub(super) fn is_constraint(name: &str) -> bool {
     matches!(name, "type" | "range" | "cardinality" | "allowed-classes") || is_allowed_kind(name)
 }
 
@@ -255,7 +255,7 @@ fn repeated_default(name: &Ident, earlier: &str, slot: Atom) -> Diagnostic {
 /// Parses the arguments of `(default ...)` or `(default-dynamic ...)` (`span`
 /// is the whole attribute), as CLIPS reads them: `?NONE` or `?DERIVE` alone, or
 /// expressions without local variables (one for a single-field slot).
-fn parse_default(
+pub(super) fn parse_default(
     args: &[SExpr],
     span: Span,
     dynamic: bool,
