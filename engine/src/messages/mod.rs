@@ -37,6 +37,7 @@ pub mod inherpsr;
 pub mod inscom;
 pub mod insfun;
 pub mod insmngr;
+pub mod insqypsr;
 pub mod modulpsr;
 pub mod msgfun;
 pub mod msgpass;
