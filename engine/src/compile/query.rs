@@ -95,22 +95,23 @@ impl QuerySet {
 /// Which query function, of either set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum QueryKind {
-    /// any-factp
+    /// any-factp, any-instancep
     Any,
-    /// find-fact
+    /// find-fact, find-instance
     FindFirst,
-    /// find-all-facts
+    /// find-all-facts, find-all-instances
     FindAll,
-    /// do-for-fact
+    /// do-for-fact, do-for-instance
     DoFirst,
-    /// do-for-all-facts
+    /// do-for-all-facts, do-for-all-instances
     DoAll,
-    /// delayed-do-for-all-facts: every fact set is found before the actions run.
+    /// delayed-do-for-all-facts, delayed-do-for-all-instances: every set is found
+    /// before the actions run.
     DelayedAll,
 }
 
 impl QueryKind {
-    /// Every kind, in the order of the sets' function lists.
+    /// Every kind, in the order of the sets' function lists (the order declared).
     const ALL: [QueryKind; 6] = [
         QueryKind::Any,
         QueryKind::FindFirst,
@@ -132,8 +133,7 @@ impl QueryKind {
 
     /// The CLIPS name of the function of this kind for `set`.
     pub fn name(self, set: QuerySet) -> &'static str {
-        let i = QueryKind::ALL.iter().position(|k| *k == self).unwrap_or(0);
-        set.functions()[i]
+        set.functions()[self as usize]
     }
 
     /// Whether the function has actions (the `do-for-*` ones).

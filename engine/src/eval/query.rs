@@ -11,7 +11,7 @@
 use super::{eval, eval_body, set_local, unbound, Eval, EvalError, Host, Unwind};
 use crate::compile::query::{named_source, QueryKind, QuerySlotRef, QuerySource, SetQuery};
 use crate::compile::TemplateId;
-use crate::cool::ClassId;
+use crate::cool::{ClassId, Classes};
 use crate::messages::{classfun, prntutil};
 use crate::value::{FactId, InstanceId, Value};
 
@@ -139,7 +139,7 @@ fn ranges(
 fn range(host: &dyn Host, source: &QuerySource) -> Option<Range> {
     match source {
         QuerySource::Template(id) => Some(Range::Template(*id)),
-        QuerySource::Class(id) => Some(Range::Classes(traversal(host, *id))),
+        QuerySource::Class(id) => Some(Range::Classes(traversal(&host.program().classes, *id))),
         QuerySource::Computed(_) => None,
     }
 }
@@ -147,8 +147,7 @@ fn range(host: &dyn Host, source: &QuerySource) -> Option<Range> {
 /// `class` and its subclasses, in the order CLIPS's query visits them: a class,
 /// then each direct subclass (in the order defined) with its own subclasses, a
 /// class reached twice visited the first time only.
-fn traversal(host: &dyn Host, class: ClassId) -> Vec<ClassId> {
-    let classes = &host.program().classes;
+fn traversal(classes: &Classes, class: ClassId) -> Vec<ClassId> {
     let mut order = Vec::new();
     let mut pending = vec![class];
     while let Some(next) = pending.pop() {
@@ -464,6 +463,29 @@ fn answers(elements: &[Element]) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cool::class::Class;
+    use crate::value::atom;
+
+    /// Defines class `name` under `supers` (precedence lists are not needed here).
+    fn define(classes: &mut Classes, name: &str, supers: &[ClassId]) -> ClassId {
+        let module = classes.get(classes.system("USER")).module;
+        classes.insert(Class::new(atom(name), module, supers.to_vec(), Vec::new()))
+    }
+
+    #[test]
+    fn a_class_comes_before_its_subclasses_each_once_in_definition_order() {
+        // insquery.c's example: d is a subclass of both a and b.
+        let mut classes = Classes::default();
+        let user = classes.system("USER");
+        let a = define(&mut classes, "a", &[user]);
+        let b = define(&mut classes, "b", &[user]);
+        let c = define(&mut classes, "c", &[a]);
+        let d = define(&mut classes, "d", &[a, b]);
+        let e = define(&mut classes, "e", &[c, d]);
+        assert_eq!(traversal(&classes, a), vec![a, c, e, d]);
+        assert_eq!(traversal(&classes, b), vec![b, d, e]);
+        assert_eq!(traversal(&classes, e), vec![e]);
+    }
 
     #[test]
     fn instances_read_as_names_facts_as_addresses() {
