@@ -2,7 +2,7 @@
 //! frame slots, special forms (`if`, `while`, `bind`, ...) to their own nodes.
 
 use super::program::Program;
-use super::query::{FactQuery, QueryKind, QuerySlotRef};
+use super::query::{QueryKind, QuerySlotRef, SetQuery};
 use super::special_forms;
 use super::template::{SlotDefault, TemplateId};
 use crate::exact::collect_exact;
@@ -117,11 +117,15 @@ pub enum Special {
         /// `true` for duplicate.
         duplicate: bool,
     },
-    /// A fact-set query: any-factp, find-fact, find-all-facts, do-for-fact,
-    /// do-for-all-facts, delayed-do-for-all-facts.
-    Query(FactQuery),
-    /// `?f:slot` inside a fact-set query.
+    /// A fact-set query (any-factp, find-fact, find-all-facts, do-for-fact,
+    /// do-for-all-facts, delayed-do-for-all-facts) or an instance-set one
+    /// (any-instancep, ..., delayed-do-for-all-instances).
+    Query(SetQuery),
+    /// `?f:slot` inside a query.
     QuerySlot(QuerySlotRef),
+    /// A member variable of an instance-set query, read: the name of the
+    /// instance whose address its frame slot holds.
+    QueryInstance(u16),
     /// A variable read in a command typed at the top level, where it may not be
     /// bound yet: reading it then is an error (CLIPS's `[EVALUATN1]`), not nil. The
     /// name is shown as written: `?x`, or `$?x` for a multifield variable.
@@ -185,7 +189,7 @@ impl Special {
                     "modify"
                 }
             }
-            Special::Query(q) => q.kind.name(),
+            Special::Query(q) => q.name(),
             Special::Sort(_) => "sort",
             Special::MakeInstance { class: Some(_), .. } => "make-instance",
             Special::MakeInstance { class: None, .. } => "initialize-instance",
@@ -196,6 +200,7 @@ impl Special {
             | Special::Return(_)
             | Special::Break
             | Special::QuerySlot(..)
+            | Special::QueryInstance(_)
             | Special::TopLevelVar(..)
             | Special::ActionVar(..)
             | Special::Printout(..)
@@ -377,8 +382,8 @@ pub struct ExprCompiler<'a> {
     /// The variables in scope.
     pub scope: Scope,
     /// Query member variables in scope (for `?f:slot`), each with the end of its
-    /// query in the source.
-    pub(super) query_vars: Vec<(Atom, usize)>,
+    /// query in the source and what the query ranges over.
+    pub(super) query_vars: Vec<(Atom, usize, super::query::QuerySet)>,
     /// In a rule's actions, the fact-address variables known to hold a fact of a
     /// deftemplate, with the template: their `modify` and `duplicate` are checked
     /// as CLIPS checks them (see [`super::lhs::Disjunct::fact_templates`]).
@@ -453,6 +458,9 @@ impl<'a> ExprCompiler<'a> {
     fn variable(&mut self, name: Atom, span: Span, multifield: bool) -> Res<CExpr> {
         if let Some(slot) = self.self_slot(name) {
             return Ok(CExpr::Special(Box::new(Special::SelfSlot(slot)), span));
+        }
+        if let Some(slot) = self.instance_member(name) {
+            return Ok(CExpr::Special(Box::new(Special::QueryInstance(slot)), span));
         }
         if let Some(slot) = self.scope.get(name) {
             if self.scope.lenient {
@@ -634,7 +642,7 @@ impl<'a> ExprCompiler<'a> {
             "make-instance" => self.make_instance(call, false),
             "initialize-instance" => self.make_instance(call, true),
             _ => match QueryKind::of(name.as_str()) {
-                Some(kind) => self.query(call, kind),
+                Some((set, kind)) => self.query(call, set, kind),
                 None => self.plain_call(call),
             },
         }

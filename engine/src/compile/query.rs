@@ -1,58 +1,139 @@
 //! Fact-set queries (`any-factp`, `find-fact`, `find-all-facts`, `do-for-fact`,
-//! `do-for-all-facts`, `delayed-do-for-all-facts`) compiled with CLIPS's checks
-//! (its `factqpsr.c`): the member lists `((?f template...)...)`, the query, the
-//! actions, and the `?f:slot` references in them.
+//! `do-for-all-facts`, `delayed-do-for-all-facts`) and instance-set queries
+//! (`any-instancep`, ..., `delayed-do-for-all-instances`) compiled with CLIPS's
+//! checks (its `factqpsr.c` and `insqypsr.c`, one parser twice): the member lists
+//! `((?f template...)...)` or `((?i class...)...)`, the query, the actions, and
+//! the `?f:slot` references in them.
 
 use super::expr::{CExpr, ExprCompiler, Special};
 use super::program::Program;
 use super::template::TemplateId;
-use crate::messages::{factqpsr, prntutil};
+use crate::cool::ClassId;
+use crate::messages::{classfun, factqpsr, insqypsr, prntutil};
 use crate::syntax::ast::{Call, Expr, Ident};
+use crate::syntax::parse::{INSTANCE_QUERY_FUNCTIONS, QUERY_FUNCTIONS};
 use crate::syntax::sexpr::{classify, Token};
 use crate::syntax::{Diagnostic, Span};
 use crate::value::{atom, Atom, Value};
 
-/// Which fact-set query function.
+/// What the member variables of a query range over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum QuerySet {
+    /// Facts of deftemplates (`any-factp`, ...).
+    Facts,
+    /// Instances of classes and their subclasses (`any-instancep`, ...).
+    Instances,
+}
+
+impl QuerySet {
+    /// The set's six functions, in [`QueryKind`]'s order.
+    fn functions(self) -> &'static [&'static str; 6] {
+        match self {
+            QuerySet::Facts => &QUERY_FUNCTIONS,
+            QuerySet::Instances => &INSTANCE_QUERY_FUNCTIONS,
+        }
+    }
+
+    /// What `[PRNTUTIL2]` names for a query not written as its syntax requires.
+    fn syntax(self) -> &'static str {
+        match self {
+            QuerySet::Facts => factqpsr::QUERY_FUNCTION,
+            QuerySet::Instances => insqypsr::QUERY_FUNCTION,
+        }
+    }
+
+    /// What `[PRNTUTIL2]` names for computed templates or classes that name none.
+    pub fn restrictions(self) -> &'static str {
+        match self {
+            QuerySet::Facts => factqpsr::QUERY_RESTRICTIONS,
+            QuerySet::Instances => insqypsr::QUERY_RESTRICTIONS,
+        }
+    }
+
+    /// The construct its members are restricted to, for messages.
+    fn construct(self) -> &'static str {
+        match self {
+            QuerySet::Facts => "deftemplate",
+            QuerySet::Instances => "class",
+        }
+    }
+
+    /// CLIPS's message for a member variable declared twice in `function`.
+    fn duplicate(self, function: &str) -> String {
+        match self {
+            QuerySet::Facts => factqpsr::factqpsr1(function),
+            QuerySet::Instances => insqypsr::insqypsr1(function),
+        }
+    }
+
+    /// CLIPS's message for a bind in the query of `function`.
+    fn binds(self, function: &str) -> String {
+        match self {
+            QuerySet::Facts => factqpsr::factqpsr2(function),
+            QuerySet::Instances => insqypsr::insqypsr2(function),
+        }
+    }
+
+    /// CLIPS's message for actions of `function` that bind member `variable`.
+    fn rebind(self, variable: &str, function: &str) -> String {
+        match self {
+            QuerySet::Facts => factqpsr::factqpsr3(variable, function),
+            QuerySet::Instances => insqypsr::insqypsr3(variable, function),
+        }
+    }
+
+    /// CLIPS's message when `function`, running, finds no template or class
+    /// `name`.
+    pub fn missing(self, name: &str, function: &str) -> String {
+        match self {
+            QuerySet::Facts => prntutil::prntutil1_in("deftemplate", name, function),
+            QuerySet::Instances => classfun::classfun1(name, function),
+        }
+    }
+}
+
+/// Which query function, of either set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum QueryKind {
-    /// any-factp
+    /// any-factp, any-instancep
     Any,
-    /// find-fact
+    /// find-fact, find-instance
     FindFirst,
-    /// find-all-facts
+    /// find-all-facts, find-all-instances
     FindAll,
-    /// do-for-fact
+    /// do-for-fact, do-for-instance
     DoFirst,
-    /// do-for-all-facts
+    /// do-for-all-facts, do-for-all-instances
     DoAll,
-    /// delayed-do-for-all-facts: every fact set is found before the actions run.
+    /// delayed-do-for-all-facts, delayed-do-for-all-instances: every set is found
+    /// before the actions run.
     DelayedAll,
 }
 
 impl QueryKind {
-    /// The query function named `name`.
-    pub fn of(name: &str) -> Option<QueryKind> {
-        Some(match name {
-            "any-factp" => QueryKind::Any,
-            "find-fact" => QueryKind::FindFirst,
-            "find-all-facts" => QueryKind::FindAll,
-            "do-for-fact" => QueryKind::DoFirst,
-            "do-for-all-facts" => QueryKind::DoAll,
-            "delayed-do-for-all-facts" => QueryKind::DelayedAll,
-            _ => return None,
-        })
+    /// Every kind, in the order of the sets' function lists (the order declared).
+    const ALL: [QueryKind; 6] = [
+        QueryKind::Any,
+        QueryKind::FindFirst,
+        QueryKind::FindAll,
+        QueryKind::DoFirst,
+        QueryKind::DoAll,
+        QueryKind::DelayedAll,
+    ];
+
+    /// The query function named `name`: its set and kind.
+    pub fn of(name: &str) -> Option<(QuerySet, QueryKind)> {
+        [QuerySet::Facts, QuerySet::Instances]
+            .into_iter()
+            .find_map(|set| {
+                let i = set.functions().iter().position(|f| *f == name)?;
+                Some((set, QueryKind::ALL[i]))
+            })
     }
 
-    /// The function's CLIPS name.
-    pub fn name(self) -> &'static str {
-        match self {
-            QueryKind::Any => "any-factp",
-            QueryKind::FindFirst => "find-fact",
-            QueryKind::FindAll => "find-all-facts",
-            QueryKind::DoFirst => "do-for-fact",
-            QueryKind::DoAll => "do-for-all-facts",
-            QueryKind::DelayedAll => "delayed-do-for-all-facts",
-        }
+    /// The CLIPS name of the function of this kind for `set`.
+    pub fn name(self, set: QuerySet) -> &'static str {
+        set.functions()[self as usize]
     }
 
     /// Whether the function has actions (the `do-for-*` ones).
@@ -64,28 +145,34 @@ impl QueryKind {
     }
 }
 
-/// One of the templates a member variable ranges over.
+/// One of the templates or classes a member variable ranges over.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum QueryTemplate {
-    /// A deftemplate named in the query, found when it was compiled.
-    Named(TemplateId),
+pub enum QuerySource {
+    /// A deftemplate named in a fact-set query, found when it was compiled.
+    Template(TemplateId),
+    /// A class named in an instance-set query, found when it was compiled: its
+    /// instances and those of its subclasses.
+    Class(ClassId),
     /// An expression (a variable, a global, a call, ...) whose value, a name or a
-    /// multifield of names, gives the templates when the query runs.
+    /// multifield of names, gives the templates or classes when the query runs.
     Computed(CExpr),
 }
 
-/// A member variable of a fact-set query.
+/// A member variable of a query.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct QueryMember {
-    /// The variable's frame slot.
+    /// The variable's frame slot (holding a fact address or an instance address
+    /// while the query runs).
     pub slot: u16,
-    /// The templates whose facts it ranges over, in order.
-    pub templates: Vec<QueryTemplate>,
+    /// The templates or classes it ranges over, in order.
+    pub sources: Vec<QuerySource>,
 }
 
-/// A compiled fact-set query.
+/// A compiled fact-set or instance-set query.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct FactQuery {
+pub struct SetQuery {
+    /// What its members range over.
+    pub set: QuerySet,
     /// Which function.
     pub kind: QueryKind,
     /// The member variables, the first varying slowest.
@@ -96,7 +183,14 @@ pub struct FactQuery {
     pub actions: Vec<CExpr>,
 }
 
-/// `?f:slot` inside a fact-set query: a slot of the fact member `?f` holds.
+impl SetQuery {
+    /// The query function's CLIPS name.
+    pub fn name(&self) -> &'static str {
+        self.kind.name(self.set)
+    }
+}
+
+/// `?f:slot` inside a query: a slot of the fact or instance member `?f` holds.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct QuerySlotRef {
     /// The member variable's frame slot.
@@ -116,16 +210,31 @@ pub fn visible_template(program: &Program, name: Atom) -> Option<TemplateId> {
     program.template_id(name)
 }
 
+/// The class an instance-set query names `name` (CLIPS's
+/// `LookupDefclassByMdlOrScope`: a `MODULE::` qualifier is allowed).
+pub fn visible_class(program: &Program, name: Atom) -> Option<ClassId> {
+    program.classes.id(name)
+}
+
+/// The template or class `name` of a query of `set`, when the program has one.
+pub fn named_source(program: &Program, set: QuerySet, name: Atom) -> Option<QuerySource> {
+    match set {
+        QuerySet::Facts => visible_template(program, name).map(QuerySource::Template),
+        QuerySet::Instances => visible_class(program, name).map(QuerySource::Class),
+    }
+}
+
 type Res<T> = Result<T, Diagnostic>;
 
-/// What a fact-set query looks like, for Salience's own messages.
-const USAGE: &str = "expected (query-function ((?f template...)...) condition action...)";
+/// What a query looks like, for Salience's own messages.
+const USAGE: &str = "expected (query-function ((?f template-or-class...)...) condition action...)";
 
-/// CLIPS's `[PRNTUTIL2]` for a query not written as its syntax requires, at `at`.
-fn syntax_error(at: Span) -> Diagnostic {
-    Diagnostic::new(at, "malformed fact-set query")
+/// CLIPS's `[PRNTUTIL2]` for a query of `set` not written as its syntax
+/// requires, at `at`.
+fn syntax_error(set: QuerySet, at: Span) -> Diagnostic {
+    Diagnostic::new(at, "malformed query")
         .with_label(USAGE)
-        .with_clips(prntutil::prntutil2(factqpsr::QUERY_FUNCTION))
+        .with_clips(prntutil::prntutil2(set.syntax()))
         .read_to(at.end)
 }
 
@@ -147,18 +256,19 @@ fn bound_locals(expr: &Expr, out: &mut Vec<Atom>) {
 }
 
 impl ExprCompiler<'_> {
-    /// Compiles a fact-set query `call` of kind `kind`.
-    pub(super) fn query(&mut self, call: &Call, kind: QueryKind) -> Res<CExpr> {
-        let function = kind.name();
-        let (vars, members) = self.query_members(call, function)?;
+    /// Compiles a query `call` of set `set` and kind `kind`.
+    pub(super) fn query(&mut self, call: &Call, set: QuerySet, kind: QueryKind) -> Res<CExpr> {
+        let (vars, members) = self.query_members(call, set, kind.name(set))?;
         let outer_vars = self.query_vars.len();
         let end = call.span.end;
-        self.query_vars.extend(vars.iter().map(|v| (v.name, end)));
-        let result = self.query_body(call, kind, &vars);
+        self.query_vars
+            .extend(vars.iter().map(|v| (v.name, end, set)));
+        let result = self.query_body(call, set, kind, &vars);
         self.query_vars.truncate(outer_vars);
         let (condition, actions) = result?;
         Ok(CExpr::Special(
-            Box::new(Special::Query(FactQuery {
+            Box::new(Special::Query(SetQuery {
+                set,
                 kind,
                 members,
                 condition,
@@ -172,8 +282,10 @@ impl ExprCompiler<'_> {
     fn query_members(
         &mut self,
         call: &Call,
+        set: QuerySet,
         function: &str,
     ) -> Res<(Vec<Ident>, Vec<QueryMember>)> {
+        let syntax_error = |at| syntax_error(set, at);
         let lists = match call.args.first() {
             Some(Expr::List(lists, _)) if !lists.is_empty() => lists,
             Some(other) => return Err(syntax_error(other.span())),
@@ -194,45 +306,52 @@ impl ExprCompiler<'_> {
                     format!("member variable `?{}` is declared twice", var.name),
                 )
                 .with_label("each member variable of a query needs its own name")
-                .with_clips(factqpsr::factqpsr1(function))
+                .with_clips(set.duplicate(function))
                 .read_to(var.span.end));
             }
             if templates.is_empty() {
                 return Err(syntax_error(*span));
             }
-            let templates = templates
+            let sources = templates
                 .iter()
-                .map(|t| self.query_template(t))
+                .map(|t| self.query_source(set, t))
                 .collect::<Res<Vec<_>>>()?;
             vars.push(*var);
             members.push(QueryMember {
                 slot: self.scope.slot(var.name),
-                templates,
+                sources,
             });
         }
         Ok((vars, members))
     }
 
-    /// One template of a member variable: a deftemplate's name, found now, or an
-    /// expression computed when the query runs.
-    fn query_template(&mut self, template: &Expr) -> Res<QueryTemplate> {
-        match template {
-            Expr::Const(Value::Symbol(name), span) => match visible_template(self.program, *name) {
-                Some(id) => {
-                    self.program.template_users.note(id);
-                    self.names_constructs = true;
-                    Ok(QueryTemplate::Named(id))
+    /// One template or class of a member variable: a deftemplate's or a class's
+    /// name, found now, or an expression computed when the query runs.
+    fn query_source(&mut self, set: QuerySet, source: &Expr) -> Res<QuerySource> {
+        match source {
+            Expr::Const(Value::Symbol(name), span) => {
+                match named_source(self.program, set, *name) {
+                    Some(found) => {
+                        if let QuerySource::Template(id) = found {
+                            self.program.template_users.note(id);
+                        }
+                        self.names_constructs = true;
+                        Ok(found)
+                    }
+                    None => {
+                        let construct = set.construct();
+                        Err(Diagnostic::new(
+                            *span,
+                            format!("unknown {construct} `{name}` in query"),
+                        )
+                        .with_label(format!("expected the name of a {construct}"))
+                        .with_clips(prntutil::prntutil1(construct, name.as_str(), true))
+                        .read_to(span.end))
+                    }
                 }
-                None => Err(Diagnostic::new(
-                    *span,
-                    format!("unknown template `{name}` in fact-set query"),
-                )
-                .with_label("expected the name of a deftemplate or of asserted ordered facts")
-                .with_clips(prntutil::prntutil1("deftemplate", name.as_str(), true))
-                .read_to(span.end)),
-            },
-            Expr::List(_, span) => Err(syntax_error(*span)),
-            other => Ok(QueryTemplate::Computed(self.compile(other)?)),
+            }
+            Expr::List(_, span) => Err(syntax_error(set, *span)),
+            other => Ok(QuerySource::Computed(self.compile(other)?)),
         }
     }
 
@@ -240,10 +359,12 @@ impl ExprCompiler<'_> {
     fn query_body(
         &mut self,
         call: &Call,
+        set: QuerySet,
         kind: QueryKind,
         vars: &[Ident],
     ) -> Res<(CExpr, Vec<CExpr>)> {
-        let function = kind.name();
+        let function = kind.name(set);
+        let syntax_error = |at| syntax_error(set, at);
         let Some(condition) = call.args.get(1) else {
             return Err(syntax_error(call.span));
         };
@@ -253,10 +374,10 @@ impl ExprCompiler<'_> {
         if !binds.is_empty() {
             return Err(Diagnostic::new(
                 condition.span(),
-                "a fact-set query's condition cannot bind variables",
+                "a query's condition cannot bind variables",
             )
             .with_label("bind them in the actions instead")
-            .with_clips(factqpsr::factqpsr2(function))
+            .with_clips(set.binds(function))
             .read_to(condition.span().end));
         }
         let actions = call.args.get(2..).unwrap_or_default();
@@ -276,15 +397,27 @@ impl ExprCompiler<'_> {
                 call.span,
                 format!("the actions bind the member variable `?{}`", var.name),
             )
-            .with_label("a member variable holds the facts of the query")
-            .with_clips(factqpsr::factqpsr3(var.name.as_str(), function))
+            .with_label("a member variable holds the facts or instances of the query")
+            .with_clips(set.rebind(var.name.as_str(), function))
             .read_to(call.span.end));
         }
         Ok((compiled, compiled_actions))
     }
 
-    /// `?f:slot` (the variable named `name`, at `span`) as a slot of the fact a
-    /// member variable of an enclosing query holds, if it is one: as CLIPS, the
+    /// The frame slot of `?name` when it is the member variable of an instance-set
+    /// query (the innermost enclosing query with a member of that name): read,
+    /// it gives the name of the instance it holds, as CLIPS's
+    /// `(query-instance)` does.
+    pub(super) fn instance_member(&self, name: Atom) -> Option<u16> {
+        let (_, _, set) = self.query_vars.iter().rev().find(|(v, ..)| *v == name)?;
+        if *set != QuerySet::Instances {
+            return None;
+        }
+        self.scope.get(name)
+    }
+
+    /// `?f:slot` (the variable named `name`, at `span`) as a slot of the fact or
+    /// instance a member variable of an enclosing query holds, if it is one: as CLIPS, the
     /// last `:` after which the name splits into a member variable and a slot.
     /// CLIPS finds a slot name that is no symbol once it has read the query.
     pub(super) fn query_slot(&self, name: Atom, span: Span) -> Option<Res<CExpr>> {
@@ -295,7 +428,8 @@ impl ExprCompiler<'_> {
             .filter(|&(i, c)| c == ':' && i >= 1 && i + 1 < text.len());
         for (i, _) in colons {
             let member = atom(&text[..i]);
-            let Some(&(_, query_end)) = self.query_vars.iter().rev().find(|(v, _)| *v == member)
+            let Some(&(_, query_end, _)) =
+                self.query_vars.iter().rev().find(|(v, ..)| *v == member)
             else {
                 continue;
             };
@@ -330,10 +464,18 @@ mod tests {
 
     #[test]
     fn kinds_know_their_names() {
-        for name in crate::syntax::parse::QUERY_FUNCTIONS {
-            assert_eq!(QueryKind::of(name).map(QueryKind::name), Some(name));
+        for set in [QuerySet::Facts, QuerySet::Instances] {
+            for name in set.functions() {
+                let found = QueryKind::of(name).map(|(s, kind)| (s, kind.name(set)));
+                assert_eq!(found, Some((set, *name)));
+            }
         }
+        assert_eq!(
+            QueryKind::of("delayed-do-for-all-instances"),
+            Some((QuerySet::Instances, QueryKind::DelayedAll))
+        );
         assert_eq!(QueryKind::of("facts"), None);
+        assert_eq!(QueryKind::of("instances"), None);
     }
 
     #[test]

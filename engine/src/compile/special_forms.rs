@@ -3,7 +3,7 @@
 //! functions to `get-function-list` and `get-function-restrictions`, and most have
 //! a parser of their own, which `funcall` refuses to call through.
 
-use crate::syntax::parse::QUERY_FUNCTIONS;
+use crate::syntax::parse::{INSTANCE_QUERY_FUNCTIONS, QUERY_FUNCTIONS};
 
 /// A special form.
 pub struct SpecialForm {
@@ -40,7 +40,8 @@ const fn form(
     }
 }
 
-/// Every special form but the fact-set queries ([`QUERY_FUNCTIONS`]).
+/// Every special form but the fact-set and instance-set queries
+/// ([`QUERY_FUNCTIONS`], [`INSTANCE_QUERY_FUNCTIONS`]).
 pub static SPECIAL_FORMS: &[SpecialForm] = &[
     form("if", "*", 0, None, "*"),
     form("while", "*", 0, None, "*"),
@@ -68,14 +69,17 @@ pub static SPECIAL_FORMS: &[SpecialForm] = &[
 /// the `do-for-*` queries anything.
 const QUERY_RETURNS: [&str; QUERY_FUNCTIONS.len()] = ["b", "m", "m", "*", "*", "*"];
 
-/// The fact-set queries as special forms: CLIPS registers each with any number of
-/// arguments and no restrictions.
-static QUERIES: [SpecialForm; QUERY_FUNCTIONS.len()] = {
-    let mut forms = [const { form("", "*", 0, None, "*") }; QUERY_FUNCTIONS.len()];
+/// The fact-set queries, then the instance-set ones, as special forms: CLIPS
+/// registers each with any number of arguments and no restrictions.
+static QUERIES: [SpecialForm; 2 * QUERY_FUNCTIONS.len()] = {
+    let n = QUERY_FUNCTIONS.len();
+    let mut forms = [const { form("", "*", 0, None, "*") }; 2 * QUERY_FUNCTIONS.len()];
     let mut i = 0;
-    while i < QUERY_FUNCTIONS.len() {
+    while i < n {
         forms[i].name = QUERY_FUNCTIONS[i];
         forms[i].returns = QUERY_RETURNS[i];
+        forms[n + i].name = INSTANCE_QUERY_FUNCTIONS[i];
+        forms[n + i].returns = QUERY_RETURNS[i];
         i += 1;
     }
     forms
@@ -99,6 +103,7 @@ mod tests {
     fn forms_and_queries_are_found() {
         assert_eq!(lookup("modify").map(|f| f.restrictions), Some("*;lf"));
         assert!(lookup("do-for-fact").is_some_and(|f| f.own_parser));
+        assert_eq!(lookup("find-instance").map(|f| f.returns), Some("m"));
         assert!(lookup("timer").is_some_and(|f| !f.own_parser));
         assert!(lookup("str-cat").is_none());
     }

@@ -297,7 +297,9 @@ fn run_actions(
     frame.resize(handler.frame_size.max(handler.params + 2), eval::unbound());
     frame[..=handler.params].clone_from_slice(&args[..=handler.params]);
     if handler.rest {
-        frame[handler.params + 1] = Value::multifield(args[handler.params + 1..].to_vec());
+        // Multifield arguments are spliced into the wildcard parameter.
+        frame[handler.params + 1] =
+            eval::flatten(args[handler.params + 1..].iter().cloned().collect());
     }
     let result = eval::eval_body(host, &mut frame, body);
     eval::give_back_frame(host, frame);

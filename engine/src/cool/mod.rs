@@ -46,6 +46,9 @@ pub struct Objects {
     pub(crate) cores: Vec<dispatch::Core>,
     /// What is watched.
     pub watch: ObjectWatch,
+    /// The class hierarchy traversals under way: one for each member of a
+    /// running instance-set query walking a class (CLIPS allows 256).
+    pub traversals: usize,
 }
 
 impl Objects {

@@ -29,7 +29,7 @@
 //!   spaces, a `progn$`/`loop-for-count` range is followed by a space, and `(default `
 //!   keeps the space after it.
 
-use crate::syntax::parse::QUERY_FUNCTIONS;
+use crate::syntax::parse::is_query_function;
 use crate::syntax::sexpr::{read_one, SExpr, SExprKind, Token};
 use crate::value::{escaped, format_float};
 
@@ -94,16 +94,6 @@ const CE_INDENT: usize = 5;
 const BODY_INDENT: usize = 3;
 /// How much `assert` indents its second and later facts (the width of `(assert `).
 const ASSERT_INDENT: usize = 8;
-/// The instance-set query functions, laid out as the fact-set ones: the query
-/// and each action on a line of its own.
-const INSTANCE_QUERY_FUNCTIONS: [&str; 6] = [
-    "any-instancep",
-    "find-instance",
-    "find-all-instances",
-    "do-for-instance",
-    "do-for-all-instances",
-    "delayed-do-for-all-instances",
-];
 /// How much an object pattern indents its later slots (the width of `(object `).
 const OBJECT_INDENT: usize = 8;
 /// How much a construct indents its items.
@@ -749,9 +739,7 @@ impl Printer {
                 self.depth -= BODY_INDENT;
                 self.close(e);
             }
-            q if (QUERY_FUNCTIONS.contains(&q) || INSTANCE_QUERY_FUNCTIONS.contains(&q))
-                && args.len() >= 2 =>
-            {
+            q if is_query_function(q) && args.len() >= 2 => {
                 opening(self);
                 self.push(" ");
                 self.expr(&args[0]);

@@ -828,6 +828,7 @@ fn run_special(host: &mut dyn Host, frame: &mut Vec<Value>, special: &Special, s
             crate::cool::make::self_slot(host, frame, *slot, Some(flatten(values)))
                 .map_err(|e| e.at(span).into())
         }
+        Special::QueryInstance(slot) => Ok(query::member_name(frame, *slot)),
         Special::QuerySlot(reference) => {
             query::slot(host, frame, reference).map_err(|e| e.at(span).into())
         }

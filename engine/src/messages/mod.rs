@@ -40,6 +40,7 @@ pub mod inscom;
 pub mod insfun;
 pub mod insmngr;
 pub mod insmult;
+pub mod insqypsr;
 pub mod modulpsr;
 pub mod msgfun;
 pub mod msgpass;

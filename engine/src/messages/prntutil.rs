@@ -79,6 +79,18 @@ pub fn prntutil14(reference: &str) -> String {
     format!("[PRNTUTIL14] The variable/slot reference ?{reference} is invalid because slot names must be symbols.")
 }
 
+/// `[PRNTUTIL15]`: the slot reference `?{reference}` (`i:x`) of an instance-set
+/// query names a slot of instance `[name]`, which has been deleted.
+pub fn prntutil15(reference: &str, name: &str) -> String {
+    format!("[PRNTUTIL15] The variable/slot reference ?{reference} cannot be resolved because the referenced instance [{name}] has been deleted.")
+}
+
+/// `[PRNTUTIL16]`: the slot reference `?{reference}` (`i:z`) of an instance-set
+/// query names a slot instance `[name]` does not have.
+pub fn prntutil16(reference: &str, name: &str) -> String {
+    format!("[PRNTUTIL16] The variable/slot reference ?{reference} is invalid because the referenced instance [{name}] does not contain the specified slot.")
+}
+
 /// `[PRNTUTIL17]`: integer arithmetic in `function` went out of the 64-bit range.
 pub fn prntutil17(function: &str) -> String {
     format!("[PRNTUTIL17] Over or underflow of long long integer in '{function}' function.")

@@ -12,7 +12,7 @@ const EXPECTED_EXPR: &str = "expected a constant, a variable or a function call 
 
 /// Functions whose first argument may be a parenthesised group rather than a call:
 /// `(loop-for-count (?i 1 10) ...)`, `(progn$ (?x $?list) ...)` and the fact-set
-/// queries `(do-for-fact ((?f person)) ...)`.
+/// and instance-set queries `(do-for-fact ((?f person)) ...)`.
 const GROUP_FIRST_ARG: [&str; 2] = ["loop-for-count", "progn$"];
 
 /// The fact-set query functions: `(any-factp ((?f template)...) query ...)`.
@@ -24,6 +24,22 @@ pub const QUERY_FUNCTIONS: [&str; 6] = [
     "do-for-all-facts",
     "delayed-do-for-all-facts",
 ];
+
+/// The instance-set query functions, in the order of [`QUERY_FUNCTIONS`]:
+/// `(any-instancep ((?i class)...) query ...)`.
+pub const INSTANCE_QUERY_FUNCTIONS: [&str; 6] = [
+    "any-instancep",
+    "find-instance",
+    "find-all-instances",
+    "do-for-instance",
+    "do-for-all-instances",
+    "delayed-do-for-all-instances",
+];
+
+/// Whether `name` is a fact-set or an instance-set query function.
+pub fn is_query_function(name: &str) -> bool {
+    QUERY_FUNCTIONS.contains(&name) || INSTANCE_QUERY_FUNCTIONS.contains(&name)
+}
 
 /// Parses an expression: a constant, `?x`, `$?x`, `?*x*` or a call `(name arg...)`.
 pub fn parse_expr(item: &SExpr) -> Result<Expr, Diagnostic> {
@@ -173,7 +189,7 @@ fn parse_call(items: &[SExpr], span: Span) -> Result<Call, Diagnostic> {
         let args = parse_assert(items, span)?;
         return Ok(Call { name, args, span });
     }
-    let query = QUERY_FUNCTIONS.contains(&name.name.as_str());
+    let query = is_query_function(name.name.as_str());
     let groups = query || GROUP_FIRST_ARG.contains(&name.name.as_str());
     let args = collect_exact(items.iter().enumerate().skip(1).map(|(i, arg)| {
         if groups && i == 1 {

@@ -40,7 +40,9 @@ mod test_util;
 mod types;
 
 pub use ce::parse_ce;
-pub use expr::{parse_expr, parse_fact, QUERY_FUNCTIONS};
+pub use expr::{
+    is_query_function, parse_expr, parse_fact, INSTANCE_QUERY_FUNCTIONS, QUERY_FUNCTIONS,
+};
 
 use super::ast::{Construct, Defglobal, Defmodule, TopLevel};
 use super::sexpr::{read_each, SExpr};
