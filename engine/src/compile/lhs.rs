@@ -24,6 +24,8 @@ use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 use thin_vec::ThinVec;
 
+pub mod object;
+
 /// Where a variable's value is found when a test or action runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum VarSource {
@@ -479,7 +481,11 @@ impl<'a> LhsCompiler<'a> {
         }
         self.level += 1;
         let level = self.level;
-        let template = self.pattern_template(p)?;
+        let object = p.relation.name.as_str() == "object";
+        let template = match object {
+            true => object::OBJECT_TEMPLATE,
+            false => self.pattern_template(p)?,
+        };
         let mut pc = PatternCompiler {
             level,
             slots: Vec::new(),
@@ -497,6 +503,10 @@ impl<'a> LhsCompiler<'a> {
                 .with_label("a pattern's fact-address variable must be new"));
             }
             self.vars.insert(binding.name, VarSource::Fact(level));
+        }
+        if object {
+            self.object_pattern(p, &mut pc)?;
+            return Ok(self.pattern_spec(template, pc));
         }
         let implied = self.program.template(template).implied;
         if let Some(binding) = p.binding.as_ref().filter(|_| !implied) {
@@ -605,8 +615,13 @@ impl<'a> LhsCompiler<'a> {
                 }
             }
         }
+        Ok(self.pattern_spec(template, pc))
+    }
+
+    /// The join of a compiled pattern of `template`, its specificity counted.
+    fn pattern_spec(&mut self, template: TemplateId, pc: PatternCompiler) -> NodeSpec {
         self.specificity += (pc.alpha_tests.len() + pc.eq.len() + pc.join_tests.len()) as u32 + 1;
-        Ok(NodeSpec::Join {
+        NodeSpec::Join {
             alpha: Rc::new(AlphaPattern {
                 template,
                 slots: pc.slots.into(),
@@ -616,7 +631,7 @@ impl<'a> LhsCompiler<'a> {
             eq: pc.eq,
             tests: pc.join_tests,
             exprs: Vec::new(),
-        })
+        }
     }
 
     fn pattern_template(&mut self, p: &Pattern) -> Res<TemplateId> {

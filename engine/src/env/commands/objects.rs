@@ -348,7 +348,10 @@ pub(super) fn instances(env: &mut Environment, args: &[Value]) -> R {
             count += 1;
         }
     }
-    text.push_str(&tally(count, "instance"));
+    // CLIPS's PrintTally says nothing of no instances.
+    if count > 0 {
+        text.push_str(&tally(count, "instance"));
+    }
     out(&mut env.rt, "t", &text);
     Ok(Value::Void)
 }
