@@ -23,7 +23,9 @@ use wait_timeout::ChildExt;
 const PASSING: &[&str] = &[
     "attchtst",
     "attchtst2",
+    "attchtst3",
     "attchtst4",
+    "attchtst5",
     "basicfnx",
     "ceerr",
     "class",
@@ -38,6 +40,7 @@ const PASSING: &[&str] = &[
     "drtest02",
     "drtest03",
     "drtest04",
+    "drtest11",
     "dynsal",
     "exists",
     "factscmd",

@@ -1179,6 +1179,9 @@ impl AlphaPattern {
     /// order of activations). Keys were the tests' `Debug` text, with captures renamed
     /// by location: a tenth of the time a rule set took to load.
     pub fn clips_node_path(&self) -> Vec<u64> {
+        if self.template == object::OBJECT_TEMPLATE {
+            return self.object_node_path();
+        }
         let at = capture_locations(self);
         let mut by_slot: Vec<(usize, Option<&[FieldSpec]>)> = self
             .slots
@@ -1243,6 +1246,42 @@ impl AlphaPattern {
         if path.is_empty() {
             path.push(fingerprint(&"no tests"));
         }
+        path
+    }
+
+    /// [`AlphaPattern::clips_node_path`] of an object pattern, as CLIPS's object
+    /// pattern network holds it: a node per slot the pattern tests (the name
+    /// first, then the slots in the layout's order), and last the class set,
+    /// where the patterns of different classes part.
+    fn object_node_path(&self) -> Vec<u64> {
+        let at = capture_locations(self);
+        let mut slots: Vec<&SlotMatch> = self.slots.iter().collect();
+        slots.sort_by_key(|s| s.slot());
+        let mut path = Vec::new();
+        let mut classes = 0;
+        for slot in slots {
+            let mut tests = DefaultHasher::new();
+            let mut tested = false;
+            if let SlotMatch::Multi { fields, .. } = slot {
+                tested = !matches!(fields.as_slice(), [FieldSpec { multi: true, .. }]);
+                fields
+                    .iter()
+                    .map(|f| f.multi)
+                    .collect::<Vec<_>>()
+                    .hash(&mut tests);
+            }
+            for test in (self.tests.iter()).filter(|t| at[t.capture as usize].0 == slot.slot()) {
+                tested = true;
+                at[test.capture as usize].1.hash(&mut tests);
+                hash_located(test, &at, &mut tests);
+            }
+            match slot.slot() {
+                object::IS_A_FIELD => classes = tests.finish(),
+                index if tested => path.push(fingerprint(&("object slot", index, tests.finish()))),
+                _ => {}
+            }
+        }
+        path.push(fingerprint(&("classes", classes)));
         path
     }
 

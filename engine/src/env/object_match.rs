@@ -58,7 +58,16 @@ impl Action {
 impl Environment {
     /// Hands the instance changes recorded so far to the network, unless object
     /// pattern matching is delayed (an instance being made or initialized).
+    #[inline]
     pub(crate) fn settle_objects(&mut self) {
+        // Called after every command and firing: most have changed no instance.
+        if !self.rt.objects.instances.changes.is_empty() {
+            self.settle_object_changes();
+        }
+    }
+
+    /// [`Environment::settle_objects`]'s work, once there are changes.
+    fn settle_object_changes(&mut self) {
         loop {
             let instances = &mut self.rt.objects.instances;
             if instances.delay > 0 || instances.changes.is_empty() {

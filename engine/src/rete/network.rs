@@ -399,7 +399,7 @@ impl Network {
     /// Matches a new fact and propagates its matches, visiting the patterns in the
     /// order CLIPS's pattern network would.
     pub fn assert_fact(&mut self, fact: &Rc<Fact>, host: &mut dyn TestHost) {
-        self.assert_into(fact, |_| true, host);
+        self.assert_into(fact, |_, _| true, host);
     }
 
     /// Matches a modified instance's element again, against the patterns that read
@@ -409,6 +409,7 @@ impl Network {
     pub fn modify_object(&mut self, fact: &Rc<Fact>, changed: &[usize], host: &mut dyn TestHost) {
         let reads =
             |pattern: &AlphaPattern| (pattern.slots.iter()).any(|s| changed.contains(&s.slot()));
+        let memory_reads = |alpha: &[AlphaMemory], am: AmId| reads(&alpha[am as usize].pattern);
         let mut affected: SmallVec<[Rc<AlphaMatch>; 4]> = SmallVec::new();
         let mut kept: SmallVec<[Rc<AlphaMatch>; 4]> = SmallVec::new();
         let mut next = self.by_object.remove(&fact.id);
@@ -424,15 +425,15 @@ impl Network {
         }
         affected.reverse();
         self.retract_matches(affected, fact.template, host);
-        self.assert_into(fact, reads, host);
+        self.assert_into(fact, memory_reads, host);
     }
 
-    /// Matches a new fact against the patterns `filter` accepts and propagates its
+    /// Matches a new fact against the memories `filter` accepts and propagates its
     /// matches, visiting the patterns in the order CLIPS's pattern network would.
     fn assert_into(
         &mut self,
         fact: &Rc<Fact>,
-        filter: impl Fn(&AlphaPattern) -> bool,
+        filter: impl Fn(&[AlphaMemory], AmId) -> bool,
         host: &mut dyn TestHost,
     ) {
         let Some(walk) = self.walk(fact.template) else {
@@ -450,7 +451,7 @@ impl Network {
             let mut variants = 0;
             for &(at, _) in entries {
                 if spans[at].start == UNMATCHED.start {
-                    if !filter(&self.alpha[walk.memories[at] as usize].pattern) {
+                    if !filter(&self.alpha, walk.memories[at]) {
                         spans[at] = Span { start: 0, len: 0 };
                         continue;
                     }

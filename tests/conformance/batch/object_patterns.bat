@@ -7,7 +7,7 @@
 (defrule r4 (not (object (is-a B) (z big))) => (printout t "r4 no big B" crlf))
 (watch activations)
 (make-instance a of A (x 1) (y 1 2 3))
-(make-instance b of B (x 1) (y 2))
+(make-instance b of B (x 1) (y 3))
 (make-instance c of C (x 1))
 (agenda)
 (matches r1)

@@ -33,10 +33,8 @@ pub struct ObjectLayout {
     fields: IndexMap<Atom, bool, FxBuildHasher>,
 }
 
-/// The field of the class name.
+/// The field of the class name (the instance name is field 1).
 pub const IS_A_FIELD: usize = 0;
-/// The field of the instance name.
-pub const NAME_FIELD: usize = 1;
 
 impl Default for ObjectLayout {
     fn default() -> Self {
