@@ -23,7 +23,9 @@ use wait_timeout::ChildExt;
 const PASSING: &[&str] = &[
     "attchtst",
     "attchtst2",
+    "attchtst3",
     "attchtst4",
+    "attchtst5",
     "basicfnx",
     "ceerr",
     "class",
@@ -42,6 +44,7 @@ const PASSING: &[&str] = &[
     "drtest03",
     "drtest04",
     "drtest05",
+    "drtest11",
     "dynsal",
     "dyobjcst",
     "exists",

@@ -24,9 +24,42 @@ static NIL: std::sync::LazyLock<Atom> = std::sync::LazyLock::new(|| atom("nil"))
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct FactId(pub u64);
 
+impl FactId {
+    /// The bit that marks the index of an instance's working-memory element: an
+    /// instance is matched by object patterns as a fact of its own, numbered apart
+    /// from the facts (see `env::object_match`).
+    const OBJECT_BIT: u64 = 1 << 63;
+
+    /// The working-memory element of instance `id`.
+    pub fn of_instance(id: InstanceId) -> FactId {
+        FactId(Self::OBJECT_BIT | id.serial())
+    }
+
+    /// The instance whose working-memory element this is, if it is one.
+    #[inline]
+    pub fn instance(self) -> Option<InstanceId> {
+        (self.0 & Self::OBJECT_BIT != 0)
+            .then(|| InstanceId::from_serial(self.0 & !Self::OBJECT_BIT))
+    }
+
+    /// What a pattern bound to this element gives: the fact's address, or the
+    /// instance's.
+    pub fn address(self) -> Value {
+        match self.instance() {
+            Some(id) => Value::Instance(id),
+            None => Value::Fact(self),
+        }
+    }
+}
+
+/// `f-1`, or for an instance's element its name in brackets (`[a]`), as CLIPS
+/// shows a partial match.
 impl fmt::Display for FactId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "f-{}", self.0)
+        match self.instance() {
+            Some(id) => write!(f, "[{}]", id.name()),
+            None => write!(f, "f-{}", self.0),
+        }
     }
 }
 

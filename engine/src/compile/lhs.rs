@@ -24,6 +24,8 @@ use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 use thin_vec::ThinVec;
 
+pub mod object;
+
 /// Where a variable's value is found when a test or action runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum VarSource {
@@ -537,7 +539,11 @@ impl<'a> LhsCompiler<'a> {
         }
         self.level += 1;
         let level = self.level;
-        let template = self.pattern_template(p)?;
+        let object = p.relation.name.as_str() == "object";
+        let template = match object {
+            true => object::OBJECT_TEMPLATE,
+            false => self.pattern_template(p)?,
+        };
         let mut pc = PatternCompiler {
             level,
             slots: Vec::new(),
@@ -555,6 +561,10 @@ impl<'a> LhsCompiler<'a> {
                 .with_label("a pattern's fact-address variable must be new"));
             }
             self.vars.insert(binding.name, VarSource::Fact(level));
+        }
+        if object {
+            self.object_pattern(p, &mut pc)?;
+            return Ok(self.pattern_spec(template, pc));
         }
         let implied = self.program.template(template).implied;
         if let Some(binding) = p.binding.as_ref().filter(|_| !implied) {
@@ -663,8 +673,13 @@ impl<'a> LhsCompiler<'a> {
                 }
             }
         }
+        Ok(self.pattern_spec(template, pc))
+    }
+
+    /// The join of a compiled pattern of `template`, its specificity counted.
+    fn pattern_spec(&mut self, template: TemplateId, pc: PatternCompiler) -> NodeSpec {
         self.specificity += (pc.alpha_tests.len() + pc.eq.len() + pc.join_tests.len()) as u32 + 1;
-        Ok(NodeSpec::Join {
+        NodeSpec::Join {
             alpha: Rc::new(AlphaPattern {
                 template,
                 slots: pc.slots.into(),
@@ -674,7 +689,7 @@ impl<'a> LhsCompiler<'a> {
             eq: pc.eq,
             tests: pc.join_tests,
             exprs: Vec::new(),
-        })
+        }
     }
 
     fn pattern_template(&mut self, p: &Pattern) -> Res<TemplateId> {
@@ -1222,6 +1237,9 @@ impl AlphaPattern {
     /// order of activations). Keys were the tests' `Debug` text, with captures renamed
     /// by location: a tenth of the time a rule set took to load.
     pub fn clips_node_path(&self) -> Vec<u64> {
+        if self.template == object::OBJECT_TEMPLATE {
+            return self.object_node_path();
+        }
         let at = capture_locations(self);
         let mut by_slot: Vec<(usize, Option<&[FieldSpec]>)> = self
             .slots
@@ -1286,6 +1304,42 @@ impl AlphaPattern {
         if path.is_empty() {
             path.push(fingerprint(&"no tests"));
         }
+        path
+    }
+
+    /// [`AlphaPattern::clips_node_path`] of an object pattern, as CLIPS's object
+    /// pattern network holds it: a node per slot the pattern tests (the name
+    /// first, then the slots in the layout's order), and last the class set,
+    /// where the patterns of different classes part.
+    fn object_node_path(&self) -> Vec<u64> {
+        let at = capture_locations(self);
+        let mut slots: Vec<&SlotMatch> = self.slots.iter().collect();
+        slots.sort_by_key(|s| s.slot());
+        let mut path = Vec::new();
+        let mut classes = 0;
+        for slot in slots {
+            let mut tests = DefaultHasher::new();
+            let mut tested = false;
+            if let SlotMatch::Multi { fields, .. } = slot {
+                tested = !matches!(fields.as_slice(), [FieldSpec { multi: true, .. }]);
+                fields
+                    .iter()
+                    .map(|f| f.multi)
+                    .collect::<Vec<_>>()
+                    .hash(&mut tests);
+            }
+            for test in (self.tests.iter()).filter(|t| at[t.capture as usize].0 == slot.slot()) {
+                tested = true;
+                at[test.capture as usize].1.hash(&mut tests);
+                hash_located(test, &at, &mut tests);
+            }
+            match slot.slot() {
+                object::IS_A_FIELD => classes = tests.finish(),
+                index if tested => path.push(fingerprint(&("object slot", index, tests.finish()))),
+                _ => {}
+            }
+        }
+        path.push(fingerprint(&("classes", classes)));
         path
     }
 

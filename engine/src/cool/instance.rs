@@ -2,8 +2,10 @@
 //! name (unique among all instances), a class and a value per slot of its class's
 //! instance template; shared slots hold one value per class.
 //!
-//! Slot values change only through [`Instances::write`]: the one place that will
-//! tell the Rete network of a change once object patterns match instances.
+//! Slot values change only through [`Instances::write`]. Every change that object
+//! patterns must see (an instance made, a slot written, an instance deleted) is
+//! recorded in [`Instances::changes`], which the environment hands to the Rete
+//! network (`env::object_match`) once nothing delays it.
 
 use super::class::{ClassId, SlotDef};
 use crate::value::{Atom, InstanceId, Value};
@@ -32,6 +34,20 @@ pub struct Instance {
     pub slots_initialized: bool,
 }
 
+/// A change object patterns must see, in the order they happened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Change {
+    /// An instance was made.
+    Made(InstanceId),
+    /// A local slot of an instance was written.
+    Written(InstanceId, Atom),
+    /// A shared slot (of its defining class and name) was written: every instance
+    /// sharing it changed.
+    SharedWritten(ClassId, Atom),
+    /// An instance was deleted.
+    Deleted(InstanceId),
+}
+
 /// Every instance, in the order they were made.
 #[derive(Debug, Default)]
 pub struct Instances {
@@ -39,6 +55,12 @@ pub struct Instances {
     by_id: FxHashMap<InstanceId, Atom>,
     /// The values of shared slots, by defining class and slot name.
     shared: FxHashMap<(ClassId, Atom), Value>,
+    /// The changes object patterns have not seen yet, oldest first.
+    pub changes: Vec<Change>,
+    /// While above zero, the changes wait (CLIPS's delayed object pattern
+    /// matching: `make-instance` and `initialize-instance` show the network the
+    /// instance once it is initialized).
+    pub delay: u32,
 }
 
 impl Instances {
@@ -90,6 +112,7 @@ impl Instances {
                 .or_insert_with(|| empty_value(s));
         }
         let overridden = vec![false; slots.len()];
+        self.changes.push(Change::Made(id));
         self.by_id.insert(id, name);
         self.by_name.insert(
             name,
@@ -109,6 +132,7 @@ impl Instances {
     /// Removes instance `id`; its address becomes stale.
     pub fn remove(&mut self, id: InstanceId) -> Option<Instance> {
         let name = self.by_id.remove(&id)?;
+        self.changes.push(Change::Deleted(id));
         id.retire();
         self.by_name.shift_remove(&name)
     }
@@ -117,6 +141,7 @@ impl Instances {
     pub fn clear(&mut self) {
         for id in self.by_id.keys() {
             id.retire();
+            self.changes.push(Change::Deleted(*id));
         }
         self.by_id.clear();
         self.by_name.clear();
@@ -132,14 +157,22 @@ impl Instances {
     }
 
     /// Writes slot `index` (described by `slot`) of instance `id`. Every slot
-    /// change comes here: object pattern matching will be notified from here.
+    /// change comes here, and is recorded for object patterns when the slot is
+    /// reactive.
     pub fn write(&mut self, id: InstanceId, index: usize, slot: &SlotDef, value: Value) {
         if slot.shared {
             self.shared.insert((slot.class, slot.name), value);
+            if slot.reactive {
+                self.changes
+                    .push(Change::SharedWritten(slot.class, slot.name));
+            }
             return;
         }
         if let Some(place) = self.get_mut(id).and_then(|i| i.slots.get_mut(index)) {
             *place = value;
+            if slot.reactive {
+                self.changes.push(Change::Written(id, slot.name));
+            }
         }
     }
 }

@@ -37,18 +37,30 @@ pub fn make_instance(
         },
         _ => return Err(failed(insmngr::insmngr2())),
     };
-    let id = build(host, name, class)?;
-    match initialize(host, frame, id, overrides) {
-        Ok(true) => Ok(Value::InstanceName(name)),
-        Ok(false) => {
-            remove(host, id);
-            Ok(Value::false_sym())
+    delayed(host, |host| {
+        let id = build(host, name, class)?;
+        match initialize(host, frame, id, overrides) {
+            Ok(true) => Ok(Value::InstanceName(name)),
+            Ok(false) => {
+                remove(host, id);
+                Ok(Value::false_sym())
+            }
+            Err(e) => {
+                remove(host, id);
+                Err(e)
+            }
         }
-        Err(e) => {
-            remove(host, id);
-            Err(e)
-        }
-    }
+    })
+}
+
+/// Runs `work` with object pattern matching delayed, as CLIPS's `make-instance`
+/// and `initialize-instance` delay it: the network sees the instance once it is
+/// initialized.
+fn delayed(host: &mut dyn Host, work: impl FnOnce(&mut dyn Host) -> eval::Eval) -> eval::Eval {
+    host.objects().instances.delay += 1;
+    let result = work(host);
+    host.objects().instances.delay -= 1;
+    result
 }
 
 /// `(initialize-instance instance override...)`: the instance's name, or `FALSE`.
@@ -61,10 +73,12 @@ pub fn initialize_instance(
     let value = eval::eval(host, frame, instance)?;
     let id = instance_of(host, &value, "initialize-instance").map_err(|e| failed(e.message))?;
     let name = host.objects().instances.get(id).map(|i| i.name);
-    match initialize(host, frame, id, overrides)? {
-        true => Ok(name.map_or_else(Value::false_sym, Value::InstanceName)),
-        false => Ok(Value::false_sym()),
-    }
+    delayed(host, |host| {
+        match initialize(host, frame, id, overrides)? {
+            true => Ok(name.map_or_else(Value::false_sym, Value::InstanceName)),
+            false => Ok(Value::false_sym()),
+        }
+    })
 }
 
 /// An error of an instance function, the function returning `FALSE`.

@@ -472,6 +472,7 @@ impl Environment {
             {
                 self.report(&e.message);
             }
+            self.settle_objects();
         }
         for i in 0..self.rt.definstances.len() {
             for j in 0..self.rt.definstances[i].instances.len() {
@@ -483,6 +484,7 @@ impl Environment {
                     &class,
                     &overrides,
                 );
+                self.settle_objects();
                 if let Err(eval::Unwind::Error(e)) = made {
                     self.report(&e.message);
                 }

@@ -150,7 +150,7 @@ impl Environment {
     }
 
     /// Retracts the facts that lost their logical support, until none remain.
-    fn settle(&mut self) {
+    pub(super) fn settle(&mut self) {
         while let Some(f) = self.rt.support.pending.pop() {
             if self
                 .rt

@@ -274,6 +274,20 @@ impl TestHost for Runtime {
             })
             .collect();
         let text = match &fault.place {
+            FaultPlace::Pattern { fact, slot, field } if fact.id.instance().is_some() => {
+                let slot = match slot.checked_sub(2) {
+                    Some(n) => (self.program.object_layout.slots().nth(n))
+                        .map_or_else(String::new, |(name, _)| name.to_string()),
+                    None if *slot == 0 => "is-a".to_string(),
+                    None => "name".to_string(),
+                };
+                let name = fact
+                    .id
+                    .instance()
+                    .map(|i| i.name().to_string())
+                    .unwrap_or_default();
+                messages::objrtmch::objrtmch1(&name, &slot, field + 1, &uses)
+            }
             FaultPlace::Pattern { fact, slot, field } => {
                 let template = self.program.template(fact.template);
                 let place = if template.implied {
@@ -371,10 +385,12 @@ impl Host for Environment {
     }
     fn call_command(&mut self, id: u32, args: &[Value], _span: Span) -> Result<Value, EvalError> {
         self.rt.capabilities.check(commands::get(id).name)?;
-        match commands::get(id).run {
+        let result = match commands::get(id).run {
             Command::Rt(f) => f(&mut self.rt, args),
             Command::Env(f) => f(self, args),
-        }
+        };
+        self.settle_objects();
+        result
     }
     fn assert_fact(
         &mut self,
@@ -442,6 +458,9 @@ impl Host for Environment {
     }
     fn objects(&mut self) -> &mut crate::cool::Objects {
         &mut self.rt.objects
+    }
+    fn objects_changed(&mut self) {
+        self.settle_objects();
     }
     fn expect_retraction(&mut self, fact: Option<FactId>) {
         // Watched activations would show the matches skipped, and the random

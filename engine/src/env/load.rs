@@ -932,7 +932,8 @@ impl Environment {
         });
         self.rt.rule_ids.insert((module, name), rule_index);
         self.branch_net = None;
-        let facts: Vec<Rc<crate::wm::Fact>> = self.rt.wm.iter().cloned().collect();
+        let mut facts: Vec<Rc<crate::wm::Fact>> = self.rt.wm.iter().cloned().collect();
+        facts.extend(self.object_elements());
         for (chain, id) in chains.into_iter().zip(productions) {
             let joins = self
                 .net

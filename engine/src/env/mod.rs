@@ -28,6 +28,7 @@ mod host;
 mod hypothesis;
 pub mod journal;
 mod load;
+mod object_match;
 pub mod pretty;
 mod provenance;
 mod report;
@@ -365,6 +366,8 @@ pub struct Runtime {
     pub diagnostic_style: DiagnosticStyle,
     /// The COOL instances and the messages being dispatched.
     pub objects: crate::cool::Objects,
+    /// The instances as the network sees them (see [`object_match`]).
+    pub(crate) object_elements: object_match::Elements,
     /// Set while a command typed at the prompt or read from a batch file is
     /// evaluated (CLIPS's `EvaluatingTopLevelCommand`): `load` then shows its
     /// progress.
@@ -542,6 +545,7 @@ impl Environment {
                 batch_queue: BatchQueue::default(),
                 diagnostic_style: DiagnosticStyle::default(),
                 objects: crate::cool::Objects::default(),
+                object_elements: Default::default(),
                 top_level_command: false,
             },
             net: Network::default(),

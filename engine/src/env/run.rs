@@ -265,6 +265,7 @@ impl Environment {
         let outer = self.rt.firing_rule.replace(rule_index);
         self.rt.match_fault = false;
         let result = eval::eval_body(self, &mut frame, &rhs);
+        self.settle_objects();
         eval::give_back_frame(self, frame);
         if let Some(journal) = &mut self.rt.journal {
             journal.end();

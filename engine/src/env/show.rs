@@ -131,7 +131,7 @@ pub fn fact_list(facts: &[Option<FactId>]) -> String {
     facts
         .iter()
         .map(|f| match f {
-            Some(id) => format!("f-{}", id.0),
+            Some(id) => id.to_string(),
             None => "*".to_string(),
         })
         .collect::<Vec<_>>()

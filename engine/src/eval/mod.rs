@@ -159,6 +159,9 @@ pub trait Host {
     /// action retracts fact `fact` before anything else happens (see
     /// [`crate::compile::retraction`]); `None` ends it. Ignored by default.
     fn expect_retraction(&mut self, _fact: Option<FactId>) {}
+    /// Tells the host that instances may have changed, so that object patterns see
+    /// the changes (unless something delays them). Ignored by default.
+    fn objects_changed(&mut self) {}
     /// The methods of generic functions running, innermost last: what
     /// `call-next-method` continues from.
     fn method_calls(&mut self) -> &mut Vec<crate::generic::MethodCall>;
@@ -812,21 +815,26 @@ fn run_special(host: &mut dyn Host, frame: &mut Vec<Value>, special: &Special, s
         },
         Special::MakeInstance {
             name,
-            class: Some(class),
+            class,
             overrides,
-        } => crate::cool::make::make_instance(host, frame, name, class, overrides),
-        Special::MakeInstance {
-            name,
-            class: None,
-            overrides,
-        } => crate::cool::make::initialize_instance(host, frame, name, overrides),
+        } => {
+            let made = match class {
+                Some(class) => {
+                    crate::cool::make::make_instance(host, frame, name, class, overrides)
+                }
+                None => crate::cool::make::initialize_instance(host, frame, name, overrides),
+            };
+            host.objects_changed();
+            made
+        }
         Special::SelfSlot(slot) => {
             crate::cool::make::self_slot(host, frame, *slot, None).map_err(|e| e.at(span).into())
         }
         Special::SelfSlotPut(slot, values) => {
             let values = eval_args(host, frame, values)?;
-            crate::cool::make::self_slot(host, frame, *slot, Some(flatten(values)))
-                .map_err(|e| e.at(span).into())
+            let put = crate::cool::make::self_slot(host, frame, *slot, Some(flatten(values)));
+            host.objects_changed();
+            put.map_err(|e| e.at(span).into())
         }
         Special::QueryInstance(slot) => Ok(query::member_name(frame, *slot)),
         Special::QuerySlot(reference) => {

@@ -46,6 +46,8 @@ pub mod msgfun;
 pub mod msgpass;
 pub mod msgpsr;
 pub mod multifun;
+pub mod objrtbld;
+pub mod objrtmch;
 pub mod pattern;
 pub mod patterns;
 pub mod prntutil;

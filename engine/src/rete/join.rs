@@ -206,7 +206,7 @@ fn tests_pass(
     }
     let read = |s: VarSource| match s {
         VarSource::Fact(_) | VarSource::Token { .. } | VarSource::Nearer { .. } => parent(s),
-        VarSource::MatchFact => Value::Fact(m.fact.id),
+        VarSource::MatchFact => m.fact.id.address(),
         VarSource::Capture(_) => Value::Void,
     };
     join.tests()

@@ -6,7 +6,7 @@ use super::left::LeftIndex;
 use super::memory::Hashed;
 use super::token::{Token, TokenId, Tokens, ROOT_TOKEN};
 use super::{JoinKey, NodeId, ProductionId, TestHost};
-use crate::compile::lhs::{AltKind, BoundExpr, FieldTest, VarSource};
+use crate::compile::lhs::{AltKind, AlphaPattern, BoundExpr, FieldTest, VarSource};
 use crate::compile::TemplateId;
 use crate::value::{FactId, Value};
 use crate::wm::{ByIndex, Fact};
@@ -193,6 +193,8 @@ pub struct Network {
     /// Held by fact index in chunks (consecutive facts in consecutive slots): a hash
     /// table put each new fact at a random place in a table as large as working memory.
     pub(super) by_fact: ByIndex<Rc<AlphaMatch>>,
+    /// Likewise for the elements of instances (numbered apart from the facts).
+    pub(super) by_object: FxHashMap<FactId, Rc<AlphaMatch>>,
     /// The fact the next change retracts, when an action promised it (see
     /// [`Network::expect_retraction`]).
     pub(super) retracted_next: Option<FactId>,
@@ -284,6 +286,7 @@ impl Default for Network {
             block_clock: 0,
             production_nodes: Vec::new(),
             by_fact: ByIndex::default(),
+            by_object: FxHashMap::default(),
             retracted_next: None,
             deferred_faults: Vec::new(),
             quiet: Default::default(),
@@ -419,6 +422,43 @@ impl Network {
     /// Matches a new fact and propagates its matches, visiting the patterns in the
     /// order CLIPS's pattern network would.
     pub fn assert_fact(&mut self, fact: &Rc<Fact>, host: &mut dyn TestHost) {
+        self.assert_into(fact, |_, _| true, host);
+    }
+
+    /// Matches a modified instance's element again, against the patterns that read
+    /// one of the `changed` fields only (CLIPS's `ObjectModifyAction`): its matches
+    /// in those patterns' memories are retracted, then it is matched there anew;
+    /// its other matches, and what was built on them, stay.
+    pub fn modify_object(&mut self, fact: &Rc<Fact>, changed: &[usize], host: &mut dyn TestHost) {
+        let reads =
+            |pattern: &AlphaPattern| (pattern.slots.iter()).any(|s| changed.contains(&s.slot()));
+        let memory_reads = |alpha: &[AlphaMemory], am: AmId| reads(&alpha[am as usize].pattern);
+        let mut affected: SmallVec<[Rc<AlphaMatch>; 4]> = SmallVec::new();
+        let mut kept: SmallVec<[Rc<AlphaMatch>; 4]> = SmallVec::new();
+        let mut next = self.by_object.remove(&fact.id);
+        while let Some(m) = next {
+            next = m.older.take();
+            match reads(&self.alpha[m.memory as usize].pattern) {
+                true => affected.push(m),
+                false => kept.push(m),
+            }
+        }
+        for m in kept.into_iter().rev() {
+            self.record_match(fact.id, &m);
+        }
+        affected.reverse();
+        self.retract_matches(affected, fact.template, host);
+        self.assert_into(fact, memory_reads, host);
+    }
+
+    /// Matches a new fact against the memories `filter` accepts and propagates its
+    /// matches, visiting the patterns in the order CLIPS's pattern network would.
+    fn assert_into(
+        &mut self,
+        fact: &Rc<Fact>,
+        filter: impl Fn(&[AlphaMemory], AmId) -> bool,
+        host: &mut dyn TestHost,
+    ) {
         let Some(walk) = self.walk(fact.template) else {
             return;
         };
@@ -434,6 +474,10 @@ impl Network {
             let mut variants = 0;
             for &(at, _) in entries {
                 if spans[at].start == UNMATCHED.start {
+                    if !filter(&self.alpha, walk.memories[at]) {
+                        spans[at] = Span { start: 0, len: 0 };
+                        continue;
+                    }
                     let start = found.len();
                     let fault = self.match_into(walk.memories[at], fact, host, &mut found);
                     spans[at] = Span {
@@ -516,7 +560,11 @@ impl Network {
     /// Adds `m` to the chain of fact `fact`'s matches, as its newest.
     #[inline]
     pub(super) fn record_match(&mut self, fact: FactId, m: &Rc<AlphaMatch>) {
-        if let Some(older) = self.by_fact.insert(fact, m.clone()) {
+        let older = match fact.instance() {
+            None => self.by_fact.insert(fact, m.clone()),
+            Some(_) => self.by_object.insert(fact, m.clone()),
+        };
+        if let Some(older) = older {
             m.older.set(Some(older));
         }
     }
@@ -524,7 +572,11 @@ impl Network {
     /// Removes a fact's matches and everything built on them, in the reverse of
     /// the order they were made.
     pub fn retract_fact(&mut self, fact: &Fact, host: &mut dyn TestHost) {
-        let Some(newest) = self.by_fact.remove(fact.id) else {
+        let newest = match fact.id.instance() {
+            None => self.by_fact.remove(fact.id),
+            Some(_) => self.by_object.remove(&fact.id),
+        };
+        let Some(newest) = newest else {
             return;
         };
         let mut matches: SmallVec<[Rc<AlphaMatch>; 4]> = SmallVec::new();
@@ -534,7 +586,21 @@ impl Network {
             matches.push(m);
         }
         matches.reverse();
-        let walk = self.walk(fact.template);
+        self.retract_matches(matches, fact.template, host);
+    }
+
+    /// Removes matches of one fact of `template` (oldest first) and everything
+    /// built on them, in the reverse of the order they were made.
+    fn retract_matches(
+        &mut self,
+        mut matches: SmallVec<[Rc<AlphaMatch>; 4]>,
+        template: TemplateId,
+        host: &mut dyn TestHost,
+    ) {
+        if matches.is_empty() {
+            return;
+        }
+        let walk = self.walk(template);
         if let Some(walk) = &walk {
             walk_order(&mut matches, &walk.memories);
         }
@@ -615,7 +681,7 @@ impl Network {
                 Some(Value::Float(_) | Value::Multifield(_)) => capture(bound_level, bound_capture),
                 near => near,
             },
-            VarSource::Fact(level) => matched(level).map(|m| Value::Fact(m.fact.id)),
+            VarSource::Fact(level) => matched(level).map(|m| m.fact.id.address()),
         }
         .unwrap_or(Value::Void)
     }

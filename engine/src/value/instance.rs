@@ -32,6 +32,16 @@ impl InstanceId {
         })
     }
 
+    /// The address's serial number.
+    pub fn serial(self) -> u64 {
+        self.0
+    }
+
+    /// The address with serial number `serial` (one [`InstanceId::serial`] gave).
+    pub fn from_serial(serial: u64) -> InstanceId {
+        InstanceId(serial)
+    }
+
     /// The name of the instance (it may have been deleted since).
     pub fn name(self) -> Atom {
         NAMES.with(|names| names.borrow()[self.0 as usize].0)

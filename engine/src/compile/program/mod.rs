@@ -101,6 +101,8 @@ pub struct Program {
     /// spreads the multifield into separate arguments, decided when the call is
     /// compiled (off, as in CLIPS).
     pub sequence_operators: bool,
+    /// The fields of instances' working-memory elements, as object patterns read them.
+    pub object_layout: crate::compile::lhs::object::ObjectLayout,
 }
 
 impl Default for Program {
@@ -124,6 +126,7 @@ impl Default for Program {
             classes: crate::cool::Classes::default(),
             generics: crate::generic::Generics::default(),
             sequence_operators: false,
+            object_layout: Default::default(),
         }
     }
 }

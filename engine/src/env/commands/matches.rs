@@ -103,7 +103,7 @@ fn list_disjunct(report: &MatchReport, output: Output, text: &mut String) -> (us
     for join in &report.joins {
         let lines: Vec<String> = match &join.input {
             JoinInput::FromRight(_) => continue,
-            JoinInput::Pattern(facts) => facts.iter().map(|f| format!("f-{}", f.0)).collect(),
+            JoinInput::Pattern(facts) => facts.iter().map(|f| f.to_string()).collect(),
             JoinInput::Empty if join.matches.is_empty() => Vec::new(),
             JoinInput::Empty => vec!["*".to_string()],
         };

@@ -165,8 +165,8 @@ fn list_ce(item: &SExpr, list: &[SExpr]) -> Result<Ce, Diagnostic> {
     if name == "test" {
         return test_ce(list, span);
     }
-    if name == "declare" || name == "object" {
-        return Err(misplaced(list, name, span));
+    if name == "declare" {
+        return Err(misplaced(list, span));
     }
     let minimum = match name {
         "not" | "and" | "or" | "exists" | "logical" => 1,
@@ -263,23 +263,15 @@ fn test_ce(list: &[SExpr], span: Span) -> Result<Ce, Diagnostic> {
 }
 
 /// The error for `(declare ...)` or `(object ...)` among the conditional elements.
-fn misplaced(list: &[SExpr], name: &str, span: Span) -> Diagnostic {
+fn misplaced(list: &[SExpr], span: Span) -> Diagnostic {
     let at = list.first().map_or(span, |h| h.span);
-    if name == "declare" {
-        Diagnostic::new(
-            at,
-            "`declare` must come right after the rule's name and comment",
-        )
-        .with_label("a rule has one `(declare ...)`, before its first conditional element")
-        .with_clips(prntutil2("defrule"))
-        .read_to(list.get(1).map_or(span.end, first_token_end))
-    } else {
-        Diagnostic::new(
-            at,
-            "object patterns are not supported: Salience has no COOL objects",
-        )
-        .with_label("match facts instead, e.g. `(person (name ?n))`")
-    }
+    Diagnostic::new(
+        at,
+        "`declare` must come right after the rule's name and comment",
+    )
+    .with_label("a rule has one `(declare ...)`, before its first conditional element")
+    .with_clips(prntutil2("defrule"))
+    .read_to(list.get(1).map_or(span.end, first_token_end))
 }
 
 #[cfg(test)]
@@ -395,7 +387,6 @@ mod tests {
             ("(logical)", "`logical` needs at least one conditional element", ")"),
             ("(forall (a))", "`forall` needs at least two conditional elements", ")"),
             ("(declare (salience 1))", "`declare` must come right after the rule's name and comment", "declare"),
-            ("(object (is-a A))", "object patterns are not supported: Salience has no COOL objects", "object"),
             ("(not red)", "expected a conditional element, found the symbol `red`", "red"),
         ];
         for (text, message, at) in cases {
