@@ -55,6 +55,7 @@ const PASSING: &[&str] = &[
     "gnrcovl",
     "incrrset",
     "inserr",
+    "inssav",
     "jnftrght",
     "joinshre",
     "joinview",

@@ -40,6 +40,7 @@ mod test_util;
 mod types;
 
 pub use ce::parse_ce;
+pub use common::constant;
 pub use expr::{parse_expr, parse_fact, QUERY_FUNCTIONS};
 
 use super::ast::{Construct, Defglobal, Defmodule, TopLevel};
