@@ -65,6 +65,7 @@ const PASSING: &[&str] = &[
     "incrrset",
     "inserr",
     "insquery",
+    "inssav",
     "jnftrght",
     "joinshre",
     "joinview",

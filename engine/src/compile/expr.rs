@@ -5,6 +5,7 @@ use super::program::Program;
 use super::query::{QueryKind, QuerySlotRef, SetQuery};
 use super::special_forms;
 use super::template::{SlotDefault, TemplateId};
+use crate::cool::moddup::ModDup;
 use crate::exact::collect_exact;
 use crate::functions::types::Types;
 use crate::functions::Builtin;
@@ -152,6 +153,21 @@ pub enum Special {
         /// The slot overrides.
         overrides: Vec<crate::cool::make::Override>,
     },
+    /// `(modify-instance instance (slot value...)...)`, `(duplicate-instance
+    /// instance [to name] (slot value...)...)` and their `message-` and
+    /// `active-` variants (see [`crate::cool::moddup`]).
+    ModifyInstance {
+        /// The function called.
+        function: Atom,
+        /// Which of them it is.
+        kind: crate::cool::moddup::ModDup,
+        /// The instance.
+        instance: CExpr,
+        /// The copy's name, for a duplicate.
+        name: Option<CExpr>,
+        /// The slot overrides.
+        overrides: Vec<crate::cool::make::Override>,
+    },
     /// `?self:slot` in a message-handler: the slot of the active instance.
     SelfSlot(Atom),
     /// `(bind ?self:slot value...)` in a message-handler.
@@ -193,6 +209,7 @@ impl Special {
             Special::Sort(_) => "sort",
             Special::MakeInstance { class: Some(_), .. } => "make-instance",
             Special::MakeInstance { class: None, .. } => "initialize-instance",
+            Special::ModifyInstance { function, .. } => function.as_str(),
             Special::SelfSlot(_) | Special::SelfSlotPut(..) | Special::LateGlobal(_) => {
                 return None
             }
@@ -536,6 +553,39 @@ impl<'a> ExprCompiler<'a> {
         ))
     }
 
+    /// `(modify-instance ...)`, `(duplicate-instance ...)` and their variants:
+    /// the instance, the copy's name for a duplicate, then the overrides.
+    fn modify_instance(&mut self, call: &Call) -> Res<CExpr> {
+        // The parser has put the arguments in order (see `instance_args`).
+        let function = call.name.name;
+        let Some(kind) = ModDup::of(function.as_str()) else {
+            return self.plain_call(call);
+        };
+        let args = &call.args;
+        let instance = self.compile(&args[0])?;
+        let fixed = if kind.duplicate { 2 } else { 1 };
+        let name = match args.get(1).filter(|_| kind.duplicate) {
+            Some(name) => Some(self.compile(name)?),
+            None => None,
+        };
+        let mut overrides = Vec::with_capacity(args.len().saturating_sub(fixed));
+        for o in args.get(fixed..).unwrap_or_default() {
+            let Expr::List(items, _) = o else { continue };
+            let slot = self.compile(&items[0])?;
+            overrides.push((slot, self.compile_all(&items[1..])?));
+        }
+        Ok(CExpr::Special(
+            Box::new(Special::ModifyInstance {
+                function,
+                kind,
+                instance,
+                name,
+                overrides,
+            }),
+            call.span,
+        ))
+    }
+
     /// The class of a `make-instance`: a constant class name is looked up now,
     /// as CLIPS does (`ReplaceClassNameWithReference`).
     pub fn class_reference(&mut self, class: &Expr) -> Res<CExpr> {
@@ -641,6 +691,7 @@ impl<'a> ExprCompiler<'a> {
             "modify" | "duplicate" => self.modify(call, name.as_str() == "duplicate"),
             "make-instance" => self.make_instance(call, false),
             "initialize-instance" => self.make_instance(call, true),
+            function if ModDup::of(function).is_some() => self.modify_instance(call),
             _ => match QueryKind::of(name.as_str()) {
                 Some((set, kind)) => self.query(call, set, kind),
                 None => self.plain_call(call),

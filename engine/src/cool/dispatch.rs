@@ -12,7 +12,7 @@
 
 use super::class::{ClassId, SlotDef};
 use super::handler::{Handler, HandlerBody, HandlerKind, SystemAction};
-use super::make;
+use super::{make, moddup};
 use crate::compile::CExpr;
 use crate::eval::{self, EvalError, Host, Unwind};
 use crate::messages::{self, insfun, msgfun, msgpass};
@@ -351,10 +351,23 @@ fn run_system(
             let place = handler_place(host);
             make::put_slot(host, id, index, &def, value, &place)
         }
-        SystemAction::DirectModify
-        | SystemAction::MessageModify
-        | SystemAction::DirectDuplicate
-        | SystemAction::MessageDuplicate => Ok(Value::false_sym()),
+        SystemAction::DirectModify | SystemAction::MessageModify => {
+            let messages = action == SystemAction::MessageModify;
+            let kind = moddup::ModDup {
+                duplicate: false,
+                messages,
+            };
+            moddup::modify(host, id, kind)
+        }
+        SystemAction::DirectDuplicate | SystemAction::MessageDuplicate => {
+            let messages = action == SystemAction::MessageDuplicate;
+            let kind = moddup::ModDup {
+                duplicate: true,
+                messages,
+            };
+            let name = args.get(1).cloned().unwrap_or_else(Value::nil);
+            moddup::duplicate(host, id, &name, kind)
+        }
     }
 }
 

@@ -83,6 +83,18 @@ impl SystemAction {
     ];
 }
 
+impl SystemAction {
+    /// How many arguments the handler takes besides `?self`: the modify
+    /// handlers the overrides, the duplicate handlers the copy's name too.
+    fn arguments(self) -> usize {
+        match self {
+            SystemAction::DirectModify | SystemAction::MessageModify => 1,
+            SystemAction::DirectDuplicate | SystemAction::MessageDuplicate => 2,
+            _ => 0,
+        }
+    }
+}
+
 /// What a handler runs.
 #[derive(Debug, Clone)]
 pub enum HandlerBody {
@@ -120,7 +132,7 @@ impl Handler {
             name,
             kind: HandlerKind::Primary,
             class,
-            params: 0,
+            params: action.arguments(),
             rest: matches!(action, SystemAction::Put(_)),
             body: HandlerBody::System(action),
             frame_size: 1,

@@ -83,7 +83,12 @@ pub fn initialize_instance(
 
 /// An error of an instance function, the function returning `FALSE`.
 fn failed(message: String) -> Unwind {
-    Unwind::Error(EvalError::new(message).returning(Value::false_sym()))
+    Unwind::Error(refused(message))
+}
+
+/// The error `message`, the function returning `FALSE`.
+fn refused(message: String) -> EvalError {
+    EvalError::new(message).returning(Value::false_sym())
 }
 
 /// The instance `value` designates (an address, an instance name or a symbol),
@@ -108,15 +113,18 @@ pub fn instance_of(
 }
 
 /// Makes an uninitialized instance of `class` named `name` (CLIPS's
-/// `BuildInstance`): an old instance of the name is deleted first.
-pub fn build(host: &mut dyn Host, name: Atom, class: ClassId) -> Result<InstanceId, Unwind> {
+/// `BuildInstance`): an old instance of the name is deleted first. Without
+/// messages (see [`super::Objects::without_messages`]) the old instance is
+/// removed and the new one made with no `delete` or `create` sent.
+pub fn build(host: &mut dyn Host, name: Atom, class: ClassId) -> Result<InstanceId, EvalError> {
     let (abstract_, class_name) = {
         let c = host.program().classes.get(class);
         (c.abstract_, c.name)
     };
     if abstract_ {
-        return Err(failed(insmngr::insmngr3(class_name.as_str())));
+        return Err(refused(insmngr::insmngr3(class_name.as_str())));
     }
+    let messages = !host.objects().without_messages;
     if let Some(old) = host
         .objects()
         .instances
@@ -125,11 +133,15 @@ pub fn build(host: &mut dyn Host, name: Atom, class: ClassId) -> Result<Instance
     {
         if old.1 != class {
             let other = host.program().classes.get(old.1).name;
-            return Err(failed(insmngr::insmngr16(name.as_str(), other.as_str())));
+            return Err(refused(insmngr::insmngr16(name.as_str(), other.as_str())));
         }
-        dispatch::send(host, &Value::Instance(old.0), atom("delete"), &[])?;
+        if messages {
+            dispatch::send(host, &Value::Instance(old.0), atom("delete"), &[])?;
+        } else {
+            remove(host, old.0);
+        }
         if host.objects().instances.get(old.0).is_some() {
-            return Err(failed(insmngr::insmngr5(name.as_str())));
+            return Err(refused(insmngr::insmngr5(name.as_str())));
         }
     }
     let template = host.program().classes.get(class).slots.clone();
@@ -137,7 +149,9 @@ pub fn build(host: &mut dyn Host, name: Atom, class: ClassId) -> Result<Instance
     if host.objects().watch.instances {
         host.write("t", &format!("==> instance [{name}] of {class_name}\n"));
     }
-    dispatch::send(host, &Value::Instance(id), atom("create"), &[])?;
+    if messages {
+        dispatch::send(host, &Value::Instance(id), atom("create"), &[])?;
+    }
     Ok(id)
 }
 
@@ -162,8 +176,14 @@ fn initialize(
     }
     instance.initializing = true;
     instance.slots_initialized = false;
+    let messages = !host.objects().without_messages;
     let result = put_overrides(host, frame, id, name, overrides).and_then(|()| {
-        dispatch::send(host, &Value::Instance(id), atom("init"), &[]).map_err(|mut e| {
+        let init = if messages {
+            dispatch::send(host, &Value::Instance(id), atom("init"), &[]).map(|_| ())
+        } else {
+            init_slots(host, id)
+        };
+        init.map_err(|mut e| {
             e.message.push('\n');
             e.message.push_str(&insmngr::insmngr8(name.as_str()));
             Unwind::Error(e.returning(Value::false_sym()))
@@ -178,7 +198,8 @@ fn initialize(
     result.map(|_| initialized)
 }
 
-/// Puts each slot override with its slot's override message.
+/// Puts each slot override with its slot's override message (directly without
+/// messages).
 fn put_overrides(
     host: &mut dyn Host,
     frame: &mut Vec<Value>,
@@ -208,7 +229,12 @@ fn put_overrides(
                 Err(other) => return Err(other),
             }
         }
-        dispatch::send(host, &Value::Instance(id), def.override_message, &args)?;
+        if host.objects().without_messages {
+            let value = (!args.is_empty()).then(|| eval::flatten(args));
+            put_slot(host, id, index, &def, value, "function make-instance")?;
+        } else {
+            dispatch::send(host, &Value::Instance(id), def.override_message, &args)?;
+        }
         if let Some(instance) = host.objects().instances.get_mut(id) {
             instance.overridden[index] = true;
         }

@@ -12,13 +12,15 @@
 //! - [`instance`]: the instance store, the one place slot values change;
 //! - [`dispatch`]: `send`, the handler chain, `call-next-handler`, the system
 //!   handlers' actions;
-//! - [`make`]: making, initializing and deleting instances.
+//! - [`make`]: making, initializing and deleting instances;
+//! - [`moddup`]: modifying and duplicating instances.
 
 pub mod class;
 pub mod dispatch;
 pub mod handler;
 pub mod instance;
 pub mod make;
+pub mod moddup;
 pub mod precedence;
 
 pub use class::{ClassId, Classes};
@@ -49,6 +51,12 @@ pub struct Objects {
     /// The class hierarchy traversals under way: one for each member of a
     /// running instance-set query walking a class (CLIPS allows 256).
     pub traversals: usize,
+    /// Set while instances are made with no messages sent (CLIPS's
+    /// `MkInsMsgPass` off): `restore-instances`, `bload-instances` and
+    /// `duplicate-instance` make them so.
+    pub without_messages: bool,
+    /// The slot overrides a modify or duplicate function hands its handler.
+    pub(crate) pending: moddup::Pending,
 }
 
 impl Objects {

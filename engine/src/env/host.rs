@@ -149,6 +149,9 @@ impl Host for LhsHost<'_> {
     fn program(&self) -> &Program {
         &self.0.program
     }
+    fn set_current_module(&mut self, module: crate::compile::ModuleId) {
+        self.0.program.current_module = module;
+    }
     fn objects(&mut self) -> &mut crate::cool::Objects {
         &mut self.0.objects
     }
@@ -369,6 +372,9 @@ impl TestHost for Runtime {
 impl Host for Environment {
     fn program(&self) -> &Program {
         &self.rt.program
+    }
+    fn set_current_module(&mut self, module: crate::compile::ModuleId) {
+        self.rt.program.current_module = module;
     }
     fn set_global(&mut self, id: u32, value: Value) {
         self.rt.set_global_value(id, value);

@@ -98,7 +98,7 @@ fn render(
 }
 
 /// Writes one template slot: `(name v...)`.
-fn write_slot(out: &mut String, name: &str, value: &Value, escape: bool) {
+pub(crate) fn write_slot(out: &mut String, name: &str, value: &Value, escape: bool) {
     let _ = write!(out, "({name}");
     let items = value.as_slice();
     if !items.is_empty() {

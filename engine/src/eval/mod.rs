@@ -99,6 +99,8 @@ pub type Eval = Result<Value, Unwind>;
 pub trait Host {
     /// The program's symbol tables.
     fn program(&self) -> &Program;
+    /// Makes `module` the current module (a procedure runs in its own module).
+    fn set_current_module(&mut self, module: crate::compile::ModuleId);
     /// Sets a global's value.
     fn set_global(&mut self, id: u32, value: Value);
     /// Evaluates global `id`'s initial value again, with the prompt's variables
@@ -468,9 +470,16 @@ pub fn give_back_frame(host: &mut dyn Host, mut frame: Vec<Value>) {
 /// Calls deffunction `id` with evaluated arguments.
 pub fn call_function(host: &mut dyn Host, id: u32, args: impl Into<Args>, span: Span) -> Eval {
     let args: Args = args.into();
-    let (body, params, rest, frame_size, name) = {
+    let (body, params, rest, frame_size, name, module) = {
         let f = &host.program().functions[id as usize];
-        (f.body.clone(), f.params, f.rest, f.frame_size, f.name)
+        (
+            f.body.clone(),
+            f.params,
+            f.rest,
+            f.frame_size,
+            f.name,
+            f.module,
+        )
     };
     let Some(body) = body else {
         return Err(
@@ -499,11 +508,16 @@ pub fn call_function(host: &mut dyn Host, id: u32, args: impl Into<Args>, span: 
         rest,
         frame_size,
     };
+    // The body runs in the deffunction's module, which is current again after
+    // it, whatever the body set (CLIPS's `EvaluateProcActions`).
+    let caller = host.program().current_module;
+    host.set_current_module(module);
     let result = run_procedure(host, procedure, args);
     host.functions_running().pop();
     if let Some(values) = &traced {
         trace_deffunction(host, id, "<<", values);
     }
+    host.set_current_module(caller);
     *host.depth() -= 1;
     result.map_err(|mut e| {
         e.message.push('\n');
@@ -826,6 +840,25 @@ fn run_special(host: &mut dyn Host, frame: &mut Vec<Value>, special: &Special, s
             };
             host.objects_changed();
             made
+        }
+        Special::ModifyInstance {
+            function,
+            kind,
+            instance,
+            name,
+            overrides,
+        } => {
+            let done = crate::cool::moddup::call(
+                host,
+                frame,
+                *function,
+                *kind,
+                instance,
+                name.as_ref(),
+                overrides,
+            );
+            host.objects_changed();
+            done
         }
         Special::SelfSlot(slot) => {
             crate::cool::make::self_slot(host, frame, *slot, None).map_err(|e| e.at(span).into())

@@ -122,6 +122,8 @@ pub enum Exported {
     Function,
     /// Defglobals.
     Global,
+    /// Defclasses.
+    Class,
 }
 
 impl Exported {
@@ -135,6 +137,7 @@ impl Exported {
             Exported::Template => "deftemplate",
             Exported::Function => "deffunction",
             Exported::Global => "defglobal",
+            Exported::Class => "defclass",
         }
     }
 }
@@ -224,6 +227,27 @@ impl Program {
         t.module == from || (self.sources(from, Exported::Template, t.name)).contains(&t.module)
     }
 
+    /// Whether class `id` can be used from module `from`: a system class, one
+    /// defined there, or one `from` imports, directly or through modules that
+    /// export it.
+    pub fn class_visible(&self, id: crate::cool::ClassId, from: ModuleId) -> bool {
+        let class = self.classes.get(id);
+        class.system
+            || class.module == from
+            || (self.sources(from, Exported::Class, class.name)).contains(&class.module)
+    }
+
+    /// The name of class `id` as CLIPS prints it in module `from`: qualified
+    /// with its module when that is another and the class is not a system one.
+    pub fn class_name_from(&self, id: crate::cool::ClassId, from: ModuleId) -> String {
+        let class = self.classes.get(id);
+        if class.system || class.module == from {
+            class.name.to_string()
+        } else {
+            format!("{}::{}", self.module_name(class.module), class.name)
+        }
+    }
+
     /// Whether `module` itself defines a construct of kind `kind` named `name`.
     fn defines(&self, kind: Exported, module: ModuleId, name: Atom) -> bool {
         let key = (module, name);
@@ -231,6 +255,10 @@ impl Program {
             Exported::Template => self.template_ids.contains_key(&key),
             Exported::Function => self.function_ids.contains_key(&key),
             Exported::Global => self.global_ids.contains_key(&key),
+            Exported::Class => (self.classes.id(name)).is_some_and(|c| {
+                let class = self.classes.get(c);
+                class.module == module && !class.system
+            }),
         }
     }
 
@@ -292,6 +320,9 @@ impl Program {
                     .collect(),
                 Exported::Global => (self.defined_globals())
                     .map(|g| (g.module, g.name))
+                    .collect(),
+                Exported::Class => (self.classes.listed.iter())
+                    .map(|&c| (self.classes.get(c).module, self.classes.get(c).name))
                     .collect(),
             };
             let conflict = names

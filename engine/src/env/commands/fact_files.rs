@@ -124,7 +124,7 @@ fn chosen<T>(
 }
 
 /// Reports `message` as an error line; -1.
-fn refuse(rt: &mut Runtime, message: &str) -> Value {
+pub(super) fn refuse(rt: &mut Runtime, message: &str) -> Value {
     rt.routers.write("werror", &format!("{message}\n"));
     Value::Integer(-1)
 }
@@ -162,9 +162,9 @@ pub fn save_facts(env: &mut Environment, args: &[Value]) -> R {
     Ok(count(facts.len()))
 }
 
-/// One value of a binary facts file.
+/// One value of a binary facts file (and of a binary instances file).
 #[derive(Serialize, Deserialize)]
-enum Field {
+pub(super) enum Field {
     Symbol(String),
     String(String),
     Integer(i64),
@@ -192,7 +192,7 @@ struct FactsFile {
 }
 
 /// A value as a binary facts file holds it.
-fn field(value: &Value) -> Field {
+pub(super) fn field(value: &Value) -> Field {
     match value {
         Value::Symbol(s) => Field::Symbol(s.to_string()),
         Value::String(s) => Field::String(s.to_string()),
@@ -205,7 +205,7 @@ fn field(value: &Value) -> Field {
 }
 
 /// The value a binary facts file's field stands for.
-fn value(field: &Field) -> Value {
+pub(super) fn value(field: &Field) -> Value {
     match field {
         Field::Symbol(s) => Value::symbol(s),
         Field::String(s) => Value::string(s),

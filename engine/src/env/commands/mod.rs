@@ -15,6 +15,7 @@ pub(super) mod funcall;
 mod function_info;
 mod generics;
 mod image;
+mod instance_files;
 mod introspect;
 mod join_activity;
 mod listing;
@@ -697,6 +698,46 @@ static DEFS: &[CommandDef] = &[
         objects::list_defclasses,
     ),
     env("instances", "v", 0, Some(4), "y", objects::instances),
+    env(
+        "save-instances",
+        "l",
+        1,
+        None,
+        "y;sy",
+        instance_files::save_instances,
+    ),
+    env(
+        "bsave-instances",
+        "l",
+        1,
+        None,
+        "y;sy",
+        instance_files::bsave_instances,
+    ),
+    env(
+        "load-instances",
+        "l",
+        1,
+        Some(1),
+        "sy",
+        instance_files::load_instances,
+    ),
+    env(
+        "restore-instances",
+        "l",
+        1,
+        Some(1),
+        "sy",
+        instance_files::restore_instances,
+    ),
+    env(
+        "bload-instances",
+        "l",
+        1,
+        Some(1),
+        "sy",
+        instance_files::bload_instances,
+    ),
     env(
         "ppdefclass",
         "vs",

@@ -314,46 +314,134 @@ pub(super) fn list_defclasses(env: &mut Environment, _: &[Value]) -> R {
     Ok(Value::Void)
 }
 
-/// `(instances [module [class [inherit]]])`: the instances of the classes (of
-/// `class` and, with `inherit`, its subclasses), class by class.
+/// `(instances [module [class [inherit]]])`, as CLIPS lists them: for one module
+/// (the current one by default), every instance of a class visible from it in the
+/// order made, or those of `class` (and with `inherit` of its subclasses, each
+/// class once); for `*`, module by module, the instances of each class the module
+/// defines, indented.
 pub(super) fn instances(env: &mut Environment, args: &[Value]) -> R {
-    let classes = &env.rt.program.classes;
     let program = &env.rt.program;
-    let module = |m: &Value| matches!(m, Value::Symbol(m) if program.module_id(*m).is_some() || m.as_str() == "*");
-    if args.first().is_some_and(|m| !module(m)) {
-        let expected = "'defmodule name'";
-        return Err(EvalError::new(messages::args::argacces2(
-            "instances",
-            0,
-            expected,
-        )));
-    }
-    let wanted: Vec<ClassId> = match args.get(1) {
+    let module = match args.first() {
+        None => Some(program.current_module),
+        Some(Value::Symbol(m)) if m.as_str() == "*" => None,
+        Some(Value::Symbol(m)) if program.module_id(*m).is_some() => program.module_id(*m),
         Some(_) => {
-            let id = class_arg(env, args, 1, "instances")?;
-            let mut list = vec![id];
-            if inherit(args, 2) {
-                subclasses_in_order(classes, id, &mut list);
-            }
-            list
+            let expected = "'defmodule name'";
+            return Err(EvalError::new(messages::args::argacces2(
+                "instances",
+                0,
+                expected,
+            )));
         }
-        None => classes.listed.clone(),
     };
-    let mut text = String::new();
-    let mut count = 0;
-    for c in wanted {
-        let class = classes.get(c);
-        for i in env.rt.objects.instances.iter().filter(|i| i.class == c) {
-            text.push_str(&format!("[{}] of {}\n", i.name, class.name));
-            count += 1;
+    let class = match args.get(1) {
+        None => None,
+        Some(Value::Symbol(c)) if program.classes.id(*c).is_some() => program.classes.id(*c),
+        Some(Value::Symbol(c)) if c.as_str() == "*" => None,
+        Some(Value::Symbol(c)) => {
+            return Err(EvalError::new(classfun::classfun1(c.as_str(), "instances")));
+        }
+        Some(_) => {
+            let message = messages::args::argacces2("instances", 1, "symbol");
+            return Err(EvalError::new(message));
+        }
+    };
+    let inherit = match args.get(2) {
+        None => false,
+        Some(Value::Symbol(s)) if s.as_str() == "inherit" => true,
+        Some(_) => {
+            let expected = "keyword \"inherit\"";
+            let message = messages::args::argacces2("instances", 2, expected);
+            return Err(EvalError::new(message));
+        }
+    };
+    let mut listing = Listing {
+        env,
+        module: module.unwrap_or(env.rt.program.current_module),
+        text: String::new(),
+        count: 0,
+        visited: Vec::new(),
+    };
+    match module {
+        Some(m) => match class {
+            Some(c) => listing.class(c, inherit, ""),
+            None => listing.in_scope(m),
+        },
+        None => {
+            for m in 0..listing.env.rt.program.modules.len() {
+                let m = crate::compile::ModuleId(m as u32);
+                let name = listing.env.rt.program.module_name(m);
+                listing.module = m;
+                listing.text.push_str(&format!("{name}:\n"));
+                let classes = &listing.env.rt.program.classes;
+                let own: Vec<ClassId> = match class {
+                    Some(c) => vec![c],
+                    None => (classes.listed.iter().copied())
+                        .filter(|&c| classes.get(c).module == m)
+                        .collect(),
+                };
+                for c in own {
+                    listing.class(c, inherit && class.is_some(), "   ");
+                }
+            }
         }
     }
+    let Listing { mut text, count, .. } = listing;
     // As CLIPS's PrintTally, no tally for no instances.
     if count > 0 {
         text.push_str(&tally(count, "instance"));
     }
     out(&mut env.rt, "t", &text);
     Ok(Value::Void)
+}
+
+/// The lines of an `instances` listing under way.
+struct Listing<'a> {
+    env: &'a Environment,
+    /// The module listed: a class of another is named with its module.
+    module: crate::compile::ModuleId,
+    text: String,
+    count: usize,
+    /// The classes listed so far (each is listed once).
+    visited: Vec<ClassId>,
+}
+
+impl Listing<'_> {
+    /// One line: `[name] of CLASS`, after `indent`.
+    fn line(&mut self, indent: &str, name: Atom, class: ClassId) {
+        let class = self.env.rt.program.class_name_from(class, self.module);
+        self.text
+            .push_str(&format!("{indent}[{name}] of {class}\n"));
+        self.count += 1;
+    }
+
+    /// The instances of every class visible from `module`, in the order made.
+    fn in_scope(&mut self, module: crate::compile::ModuleId) {
+        let env = self.env;
+        for i in env.rt.objects.instances.iter() {
+            if env.rt.program.class_visible(i.class, module) {
+                self.line("", i.name, i.class);
+            }
+        }
+    }
+
+    /// The instances of `class` unless listed already, then with `inherit`
+    /// those of its subclasses.
+    fn class(&mut self, class: ClassId, inherit: bool, indent: &str) {
+        if self.visited.contains(&class) {
+            return;
+        }
+        self.visited.push(class);
+        let env = self.env;
+        for i in env.rt.objects.instances.iter().filter(|i| i.class == class) {
+            self.line(indent, i.name, i.class);
+        }
+        if inherit {
+            for &sub in &env.rt.program.classes.get(class).subclasses {
+                self.class(sub, true, indent);
+            }
+        }
+    }
 }
 
 /// `(ppdefclass class [logical-name])`.

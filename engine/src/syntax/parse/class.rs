@@ -558,20 +558,58 @@ pub(super) fn parse_definstances(
     })
 }
 
-/// Reads the arguments of `make-instance` (`make`) or `initialize-instance` as
+/// Which instance function's arguments [`instance_args`] reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InstanceCall {
+    /// `make-instance`: `[name] of class`.
+    Make,
+    /// `initialize-instance` and the `modify-instance` family: the instance.
+    Instance,
+    /// The `duplicate-instance` family: the instance, then `[to name]`.
+    Duplicate,
+}
+
+impl InstanceCall {
+    /// The kind of arguments the instance function `name` takes, if it is one.
+    pub fn of(name: &str) -> Option<InstanceCall> {
+        Some(match name {
+            "make-instance" => InstanceCall::Make,
+            "initialize-instance"
+            | "modify-instance"
+            | "active-modify-instance"
+            | "message-modify-instance"
+            | "active-message-modify-instance" => InstanceCall::Instance,
+            "duplicate-instance"
+            | "active-duplicate-instance"
+            | "message-duplicate-instance"
+            | "active-message-duplicate-instance" => InstanceCall::Duplicate,
+            _ => return None,
+        })
+    }
+}
+
+/// Reads the arguments of an instance function (see [`InstanceCall`]) as
 /// CLIPS's `ParseInitializeInstance` reads them, into plain arguments: the name
-/// (`(gensym*)` when omitted) and the class, or the instance; then each slot
-/// override as an [`Expr::List`] of the slot's name expression and its values.
-pub fn instance_args(items: &[SExpr], span: Span, make: bool) -> Result<Vec<Expr>, Diagnostic> {
+/// (`(gensym*)` when omitted) and the class, or the instance (and, to duplicate
+/// it, the copy's name, `(gensym*)` when omitted); then each slot override as an
+/// [`Expr::List`] of the slot's name expression and its values.
+pub fn instance_args(
+    items: &[SExpr],
+    span: Span,
+    call: InstanceCall,
+) -> Result<Vec<Expr>, Diagnostic> {
+    let make = call == InstanceCall::Make;
     let error = |what: &str, at: usize| {
         Diagnostic::new(span, format!("syntax error in {what}"))
             .with_clips(prntutil::prntutil2(what))
             .read_to(at)
     };
-    let is_of = |item: Option<&SExpr>| {
+    let is_word = |item: Option<&SExpr>, word: &str| {
         item.and_then(SExpr::as_symbol)
-            .is_some_and(|s| s.as_str() == "of")
+            .is_some_and(|s| s.as_str() == word)
     };
+    let is_of = |item: Option<&SExpr>| is_word(item, "of");
+    let is_to = |item: Option<&SExpr>| is_word(item, "to");
     let Some(first) = items.first() else {
         return Err(error("instance", span.end));
     };
@@ -590,14 +628,7 @@ pub fn instance_args(items: &[SExpr], span: Span, make: bool) -> Result<Vec<Expr
                 return Err(error("instance class", span.end));
             };
             if !is_of(Some(second)) {
-                args[0] = Expr::Call(crate::syntax::ast::Call {
-                    name: Ident {
-                        name: atom("gensym*"),
-                        span: first.span,
-                    },
-                    args: Vec::new(),
-                    span: first.span,
-                });
+                args[0] = gensym_call(first.span);
             } else {
                 rest = &rest[1..];
             }
@@ -617,6 +648,17 @@ pub fn instance_args(items: &[SExpr], span: Span, make: bool) -> Result<Vec<Expr
         args.push(parse_expr(class)?);
         rest = &rest[1..];
     }
+    if call == InstanceCall::Duplicate {
+        if is_to(rest.first()) {
+            let Some(name) = rest.get(1) else {
+                return Err(error("instance name", span.end));
+            };
+            args.push(parse_expr(name)?);
+            rest = &rest[2..];
+        } else {
+            args.push(gensym_call(first.span));
+        }
+    }
     for o in rest {
         let Some(parts) = o.as_list().filter(|p| !p.is_empty()) else {
             return Err(error("slot-override", o.span.end));
@@ -630,10 +672,22 @@ pub fn instance_args(items: &[SExpr], span: Span, make: bool) -> Result<Vec<Expr
     Ok(args)
 }
 
+/// `(gensym*)`, the name of an instance made with no name given.
+fn gensym_call(span: Span) -> Expr {
+    Expr::Call(crate::syntax::ast::Call {
+        name: Ident {
+            name: atom("gensym*"),
+            span,
+        },
+        args: Vec::new(),
+        span,
+    })
+}
+
 /// Reads an instance of a definstances, `(name of class override...)`, as
 /// `make-instance` reads its arguments.
 fn instance_spec(items: &[SExpr], span: Span) -> Result<InstanceSpec, Diagnostic> {
-    let mut args = instance_args(items, span, true)?.into_iter();
+    let mut args = instance_args(items, span, InstanceCall::Make)?.into_iter();
     let name = args
         .next()
         .ok_or_else(|| Diagnostic::new(span, "missing instance name"))?;

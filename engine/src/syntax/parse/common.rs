@@ -96,7 +96,7 @@ pub(super) fn describe(item: &SExpr) -> String {
 
 /// The value of a constant token (symbol, string, integer or float); a symbol
 /// in brackets, `[x]`, is an instance name.
-pub(super) fn constant(token: &Token) -> Option<Value> {
+pub fn constant(token: &Token) -> Option<Value> {
     match token {
         Token::Symbol(s) => Some(Value::instance_name(s).unwrap_or(Value::Symbol(*s))),
         Token::String(s) => Some(Value::String(*s)),

@@ -181,8 +181,8 @@ fn parse_call(items: &[SExpr], span: Span) -> Result<Call, Diagnostic> {
         .with_clips(messages::exprnpsr::exprnpsr1())
         .read_to(head.span.end));
     };
-    if let make @ ("make-instance" | "initialize-instance") = name.name.as_str() {
-        let args = super::class::instance_args(&items[1..], span, make == "make-instance")?;
+    if let Some(kind) = super::class::InstanceCall::of(name.name.as_str()) {
+        let args = super::class::instance_args(&items[1..], span, kind)?;
         return Ok(Call { name, args, span });
     }
     if name.name.as_str() == "assert" {

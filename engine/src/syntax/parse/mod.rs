@@ -40,6 +40,7 @@ mod test_util;
 mod types;
 
 pub use ce::parse_ce;
+pub use common::constant;
 pub use expr::{
     is_query_function, parse_expr, parse_fact, INSTANCE_QUERY_FUNCTIONS, QUERY_FUNCTIONS,
 };
