@@ -40,6 +40,7 @@ pub mod insfun;
 pub mod insmngr;
 pub mod insmult;
 pub mod modulpsr;
+pub mod msgcom;
 pub mod msgfun;
 pub mod msgpass;
 pub mod msgpsr;
