@@ -14,3 +14,9 @@ pub const MAX_TRAVERSALS: usize = 256;
 pub fn classfun2() -> String {
     format!("[CLASSFUN2] Maximum number of simultaneous class hierarchy\n  traversals exceeded {MAX_TRAVERSALS}.")
 }
+
+/// `[CLASSEXM1]`: `function` asks about slot `slot`, which the class inherits
+/// from class `from`.
+pub fn classexm1(slot: &str, from: &str, function: &str) -> String {
+    format!("[CLASSEXM1] Inherited slot '{slot}' from class {from} is not valid for function '{function}'.")
+}

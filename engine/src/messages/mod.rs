@@ -44,6 +44,7 @@ pub mod insmoddp;
 pub mod insmult;
 pub mod insqypsr;
 pub mod modulpsr;
+pub mod msgcom;
 pub mod msgfun;
 pub mod msgpass;
 pub mod msgpsr;

@@ -5,12 +5,13 @@
 
 use super::listing::tally;
 use super::{construct_name, out, R};
-use crate::cool::class::ClassId;
+use crate::cool::class::{Access, ClassId, SlotDef};
 use crate::cool::{dispatch, make};
 use crate::env::Environment;
 use crate::eval::{EvalError, Host};
 use crate::messages::{self, classfun, msgfun};
 use crate::value::{atom, Atom, Value};
+use std::rc::Rc;
 
 /// `(send object message arg...)`.
 pub(super) fn send(env: &mut Environment, args: &[Value]) -> R {
@@ -593,32 +594,38 @@ pub(super) fn message_handler_existp(env: &mut Environment, args: &[Value]) -> R
 
 /// `(ppdefmessage-handler class message [kind])`.
 pub(super) fn ppdefmessage_handler(env: &mut Environment, args: &[Value]) -> R {
-    let found = handler_arg(env, args, "ppdefmessage-handler")?;
+    let function = "ppdefmessage-handler";
+    let class = construct_name(args, 0, function)?;
+    let name = slot_name(&args[1..], function)
+        .map_err(|_| EvalError::new(messages::args::argacces2(function, 1, "symbol")))?;
+    let kind = kind_arg(args, 2);
+    let classes = &env.rt.program.classes;
+    let found = classes.id(class).and_then(|c| {
+        (classes.get(c).handlers.iter())
+            .find(|h| h.name == name && Some(h.kind) == kind)
+            .cloned()
+    });
     let Some(handler) = found else {
-        let name = format!(
-            "{} {} {}",
-            args[0].display(),
-            args[1].display(),
-            kind_arg(args, 2).map_or("", |k| k.name())
-        );
-        return Err(EvalError::new(messages::prntutil::prntutil1(
-            "defmessage-handler",
-            name.trim(),
-            true,
+        let kind = match args.get(2) {
+            Some(k) => k.display().to_string(),
+            None => "primary".to_string(),
+        };
+        return Err(EvalError::new(messages::msgcom::msgcom2(
+            name.as_str(),
+            &kind,
+            class.as_str(),
+            function,
         )));
     };
-    let module = env
-        .rt
-        .program
-        .module_name(env.rt.program.classes.get(handler.class).module);
-    let text = handler
-        .source
-        .as_ref()
-        .and_then(|s| crate::env::pretty::render(s, module.as_str()));
-    if let Some(text) = text {
-        out(&mut env.rt, "t", &format!("{text}\n"));
-    }
-    Ok(Value::Void)
+    let module = classes.get(handler.class).module;
+    let module = env.rt.program.module_name(module);
+    let text = (handler.source.as_ref())
+        .and_then(|s| crate::env::pretty::render(s, module.as_str()))
+        .unwrap_or_default();
+    // The logical name is argument #4: `print_pretty` finds it second.
+    let rest = args.get(2..).filter(|r| r.len() > 1).unwrap_or_default();
+    let shown = format!("{class} {name}");
+    super::print_pretty(&mut env.rt, rest, Some(text), "defmessage-handler", &shown)
 }
 
 /// `(undefmessage-handler class message [kind])`: `*` for every message (of the
@@ -734,9 +741,26 @@ pub(super) fn undefclass(env: &mut Environment, args: &[Value]) -> R {
     };
     for c in targets {
         let classes = &env.rt.program.classes;
+        if !classes.get(c).defined {
+            continue;
+        }
+        // CLIPS deletes the class with its subclasses, unless one of them has
+        // instances or restricts a method.
+        let mut doomed = classes.all_subclasses(c);
+        doomed.push(c);
+        let names: Vec<Atom> = doomed.iter().map(|&d| classes.get(d).name).collect();
+        let restricts =
+            |r: &crate::generic::Restriction| r.classes.iter().any(|n| names.contains(n));
         let in_use = classes.get(c).system
-            || !classes.get(c).subclasses.is_empty()
-            || env.rt.objects.instances.iter().any(|i| i.class == c);
+            || env
+                .rt
+                .objects
+                .instances
+                .iter()
+                .any(|i| doomed.contains(&i.class))
+            || (env.rt.program.generics.defined()).any(|(_, g)| {
+                (g.methods.iter()).any(|m| m.parameters.restrictions.iter().any(restricts))
+            });
         if in_use {
             let name = classes.get(c).name;
             return Err(EvalError::new(messages::prntutil::prntutil4(
@@ -744,7 +768,9 @@ pub(super) fn undefclass(env: &mut Environment, args: &[Value]) -> R {
                 name.as_str(),
             )));
         }
-        env.rt.program.classes.remove(c);
+        for d in doomed {
+            env.rt.program.classes.remove(d);
+        }
     }
     Ok(Value::Void)
 }
@@ -823,4 +849,101 @@ fn edit_multislot(env: &mut Environment, args: &[Value], edit: SlotEdit, functio
     }
     .map_err(halt)?;
     dispatch::send(env, &Value::Instance(id), def.override_message, &[new])
+}
+
+/// The slot named by argument #2 in the class named by argument #1, as CLIPS's
+/// `CheckSlotExists` finds it for `function`: `None` for no such slot (an error,
+/// `[INSFUN3]`, when `must_exist`); a slot inherited from a superclass is an
+/// error, `[CLASSEXM1]`, unless `inherited`.
+fn class_slot_arg(
+    env: &Environment,
+    args: &[Value],
+    function: &str,
+    must_exist: bool,
+    inherited: bool,
+) -> Result<Option<(ClassId, Rc<SlotDef>)>, EvalError> {
+    let class = class_arg(env, args, 0, function)?;
+    let fail = |message: String| EvalError::new(message).returning(Value::false_sym());
+    let Some(Value::Symbol(name)) = args.get(1) else {
+        return Err(fail(messages::args::argacces2(function, 1, "symbol")));
+    };
+    let classes = &env.rt.program.classes;
+    let Some(slot) = classes.get(class).slot(*name).cloned() else {
+        if must_exist {
+            return Err(fail(messages::insfun::insfun3(name.as_str(), function)));
+        }
+        return Ok(None);
+    };
+    if slot.class != class && !inherited {
+        let from = classes.get(slot.class).name;
+        return Err(fail(messages::classfun::classexm1(
+            name.as_str(),
+            from.as_str(),
+            function,
+        )));
+    }
+    Ok(Some((class, slot)))
+}
+
+/// `(slot-existp class slot [inherit])`: whether the class defines the slot
+/// (or inherits it, with `inherit`).
+pub(super) fn slot_existp(env: &mut Environment, args: &[Value]) -> R {
+    let function = "slot-existp";
+    let found = class_slot_arg(env, args, function, false, true)?;
+    let inherit = match args.get(2) {
+        None => false,
+        Some(Value::Symbol(s)) if s.as_str() == "inherit" => true,
+        Some(_) => {
+            let expected = "keyword \"inherit\"";
+            return Err(
+                EvalError::new(messages::args::argacces2(function, 2, expected))
+                    .returning(Value::false_sym()),
+            );
+        }
+    };
+    let exists = found.is_some_and(|(class, slot)| slot.class == class || inherit);
+    Ok(Value::boolean(exists))
+}
+
+/// `(slot-writablep class slot)`: whether the slot is read-write.
+pub(super) fn slot_writablep(env: &mut Environment, args: &[Value]) -> R {
+    slot_predicate(env, args, "slot-writablep", true, |_, s| {
+        s.access == Access::ReadWrite
+    })
+}
+
+/// `(slot-initablep class slot)`: whether the slot may be given a value when an
+/// instance is initialized (not read-only).
+pub(super) fn slot_initablep(env: &mut Environment, args: &[Value]) -> R {
+    slot_predicate(env, args, "slot-initablep", true, |_, s| {
+        s.access != Access::ReadOnly
+    })
+}
+
+/// `(slot-publicp class slot)`: whether the class's own slot is public.
+pub(super) fn slot_publicp(env: &mut Environment, args: &[Value]) -> R {
+    slot_predicate(env, args, "slot-publicp", false, |_, s| s.public)
+}
+
+/// `(slot-direct-accessp class slot)`: whether the class's handlers may read the
+/// slot directly (its own, or a public inherited one).
+pub(super) fn slot_direct_accessp(env: &mut Environment, args: &[Value]) -> R {
+    slot_predicate(env, args, "slot-direct-accessp", true, |class, s| {
+        s.public || s.class == class
+    })
+}
+
+/// A predicate `test` of the slot named by the arguments (see
+/// [`class_slot_arg`]); `FALSE` after an error.
+fn slot_predicate(
+    env: &mut Environment,
+    args: &[Value],
+    function: &str,
+    inherited: bool,
+    test: fn(ClassId, &SlotDef) -> bool,
+) -> R {
+    let found = class_slot_arg(env, args, function, true, inherited)?;
+    Ok(Value::boolean(
+        found.is_some_and(|(class, slot)| test(class, &slot)),
+    ))
 }
