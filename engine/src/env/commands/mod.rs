@@ -733,7 +733,7 @@ static DEFS: &[CommandDef] = &[
         "ppdefmessage-handler",
         "v",
         2,
-        Some(3),
+        Some(4),
         "y",
         objects::ppdefmessage_handler,
     ),

@@ -500,7 +500,7 @@ pub(super) fn message_handler_existp(env: &mut Environment, args: &[Value]) -> R
     ))
 }
 
-/// `(ppdefmessage-handler class message [kind])`.
+/// `(ppdefmessage-handler class message [kind [logical-name]])`.
 pub(super) fn ppdefmessage_handler(env: &mut Environment, args: &[Value]) -> R {
     let found = handler_arg(env, args, "ppdefmessage-handler")?;
     let Some(handler) = found else {
@@ -523,11 +523,18 @@ pub(super) fn ppdefmessage_handler(env: &mut Environment, args: &[Value]) -> R {
     let text = handler
         .source
         .as_ref()
-        .and_then(|s| crate::env::pretty::render(s, module.as_str()));
-    if let Some(text) = text {
-        out(&mut env.rt, "t", &format!("{text}\n"));
-    }
-    Ok(Value::Void)
+        .and_then(|s| crate::env::pretty::render(s, module.as_str()))
+        .unwrap_or_default();
+    // The logical name is the fourth argument (after the type), as the pp
+    // commands' second: `nil` returns the text.
+    let name = args[1].display().to_string();
+    super::print_pretty(
+        &mut env.rt,
+        &args[2..],
+        Some(text),
+        "defmessage-handler",
+        &name,
+    )
 }
 
 /// `(undefmessage-handler class message [kind])`: `*` for every message (of the
