@@ -134,7 +134,7 @@ impl Environment {
         let overrides: Vec<make::Override> = (slots.iter())
             .map(|(slot, value)| {
                 let values = match value {
-                    Value::Multifield(_) => value.as_slice().iter().cloned().collect(),
+                    Value::Multifield(_) => value.as_slice().to_vec(),
                     single => vec![single.clone()],
                 };
                 let values = values.into_iter().map(CExpr::Const).collect();
