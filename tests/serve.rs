@@ -522,6 +522,9 @@ struct Taught {
     printed: String,
     /// The `(facts)` listing after the run.
     facts: Vec<String>,
+    /// The `(instances)` listing after the run (`[name] of CLASS`), when the
+    /// batch file asks for it (no instances otherwise).
+    instances: Vec<String>,
 }
 
 fn teaching_examples() -> Vec<Taught> {
@@ -551,12 +554,22 @@ fn teaching_examples() -> Vec<Taught> {
                 .take_while(|l| l.starts_with("f-"))
                 .map(str::to_string)
                 .collect();
+            let instances = after
+                .split_once("CLIPS> (instances)\n")
+                .map(|(_, listed)| {
+                    (listed.lines())
+                        .take_while(|l| l.starts_with('['))
+                        .map(str::to_string)
+                        .collect()
+                })
+                .unwrap_or_default();
             Taught {
                 text: read(&format!("examples/teaching/{file}")),
                 file,
                 answers,
                 printed: printed.to_string(),
                 facts,
+                instances,
             }
         })
         .collect()
@@ -592,7 +605,68 @@ fn teaching_examples_print_what_clips_prints() {
         assert_eq!(state["stop"], "end", "{}: {state}", taught.file);
         assert_eq!(state["output"], taught.printed.as_str(), "{}", taught.file);
         assert_eq!(state["facts"], json!(taught.facts), "{}", taught.file);
+        let mut instances: Vec<String> = Vec::new();
+        for table in state["instances"].as_array().expect("instances") {
+            for row in table["instances"].as_array().expect("rows") {
+                instances.push(format!(
+                    "[{}] of {}",
+                    row[0].as_str().expect("name"),
+                    table["class"].as_str().expect("class")
+                ));
+            }
+        }
+        let mut listed = taught.instances.clone();
+        listed.sort();
+        instances.sort();
+        assert_eq!(instances, listed, "{}", taught.file);
     }
+}
+
+/// A program whose third construct is in error (an unknown function), and the
+/// same program without it.
+fn program_with_an_error() -> (String, String) {
+    let good = [
+        "(deffacts start (item a) (item b))",
+        "(defrule good-one (item ?x) => (printout t \"one \" ?x crlf))",
+        "(defrule good-two (item ?x) => (printout t \"two \" ?x crlf))",
+    ];
+    let broken = "(defrule broken (item ?x) => (printuot t ?x crlf))";
+    let whole = [good[0], good[1], broken, good[2]].join("\n");
+    (whole, good.join("\n"))
+}
+
+#[test]
+fn a_construct_in_error_is_left_out_and_the_rest_runs() {
+    let playground = Playground::start();
+    let (whole, without) = program_with_an_error();
+    let state = playground.state(&program_request("items.clp", &whole));
+    let problems = state["problems"].as_array().expect("problems");
+    assert_eq!(problems.len(), 1, "{state}");
+    assert_eq!(problems[0]["line"], 3, "{state}");
+    assert!(
+        problems[0]["clips"]
+            .as_str()
+            .expect("CLIPS's message")
+            .contains("printuot"),
+        "{state}"
+    );
+    assert!(
+        state["rendered"]
+            .as_str()
+            .expect("rendered")
+            .contains("items.clp:3:"),
+        "{state}"
+    );
+    // The rest ran as the program without the broken rule runs.
+    let alone = playground.state(&program_request("items.clp", &without));
+    assert_eq!(alone["problems"], json!([]));
+    for pane in ["output", "facts", "rules", "firings", "stop"] {
+        assert_eq!(state[pane], alone[pane], "{pane}");
+    }
+    assert!(
+        state["output"].as_str().expect("output").contains("two a"),
+        "{state}"
+    );
 }
 
 #[test]
@@ -936,6 +1010,26 @@ mod browser {
     }
 
     /// Waits until the script on the page says `expression` is true.
+    /// The page open in headless Chromium on a fresh playground, ready; `None`
+    /// (the test says it skipped) when there is no chromedriver.
+    async fn open_page() -> Option<(Running, Playground, Client)> {
+        let (driver, port) = match chromedriver() {
+            Ok(found) => found,
+            Err(why) => {
+                println!("skipped: the playground was not opened in a browser: {why}");
+                return None;
+            }
+        };
+        let playground = Playground::start();
+        let client = browser(port).await;
+        client
+            .goto(&playground.url())
+            .await
+            .expect("the page opens");
+        until(&client, "document.body.dataset.ready === 'yes'").await;
+        Some((driver, playground, client))
+    }
+
     async fn until(client: &Client, expression: &str) {
         let deadline = Instant::now() + Duration::from_secs(60);
         loop {
@@ -998,13 +1092,20 @@ mod browser {
             .unwrap_or_else(|e| panic!("{expression}: {e}"))
     }
 
+    /// What the panes show, or the engine holds, at one step: the fact indices (in
+    /// index order), the agenda's lines by module as `(agenda MODULE)` shows them,
+    /// and each instance as `(send [x] print)` prints it on one line (sorted).
+    #[derive(Debug, PartialEq)]
+    struct Shown {
+        facts: Vec<String>,
+        agenda: Agenda,
+        instances: Vec<String>,
+    }
+
     /// The engine itself, run as far as the page says: its `(facts)` indices, its
-    /// `(agenda MODULE)` lines of each module (blanks squeezed), and the environment.
-    fn engine_at(
-        text: &str,
-        answers: &[String],
-        firings: u64,
-    ) -> (Vec<String>, Agenda, Environment) {
+    /// `(agenda MODULE)` lines of each module (blanks squeezed), its instances
+    /// (`(instances)`, each printed by `(send [x] print)`), and the environment.
+    fn engine_at(text: &str, answers: &[String], firings: u64) -> (Shown, Environment) {
         let mut env = Environment::new();
         let out = env.capture_output();
         env.set_input(Rc::new(RefCell::new(TextInput {
@@ -1047,15 +1148,33 @@ mod browser {
                 agenda.insert(module, lines);
             }
         }
-        (facts, agenda, env)
+        env.execute_str("(instances)", "instances");
+        let names: Vec<String> = (out.take().lines())
+            .filter_map(|l| l.split_whitespace().next().filter(|n| n.starts_with('[')))
+            .map(str::to_string)
+            .collect();
+        let mut instances: Vec<String> = names
+            .iter()
+            .map(|name| {
+                env.execute_str(&format!("(send {name} print)"), "print");
+                out.take().split_whitespace().collect::<Vec<_>>().join(" ")
+            })
+            .collect();
+        instances.sort();
+        let shown = Shown {
+            facts,
+            agenda,
+            instances,
+        };
+        (shown, env)
     }
 
     /// Agenda lines by module.
     type Agenda = BTreeMap<String, Vec<String>>;
 
-    /// The facts pane's indices (in index order), the agenda pane's lines by module as
-    /// `(agenda MODULE)` shows them, and the firings shown.
-    async fn panes(client: &Client) -> (Vec<String>, Agenda, u64) {
+    /// What the panes show (instances rebuilt from the tables as `print` prints
+    /// them), and the firings shown.
+    async fn panes(client: &Client) -> (Shown, u64) {
         let facts: Vec<String> = serde_json::from_value(
             value(
                 client,
@@ -1087,25 +1206,33 @@ mod browser {
             .next()
             .and_then(|n| n.parse().ok())
             .expect("the firings shown");
-        (facts, agenda, firings)
+        let mut instances: Vec<String> = serde_json::from_value(
+            value(
+                client,
+                "[...document.querySelectorAll('#p-instances table')].flatMap((t) => {\
+                   const slots = [...t.rows[0].cells].slice(1).map((c) => c.textContent);\
+                   return [...t.querySelectorAll('tr.instance')].map((r) => \
+                     `${r.cells[0].textContent} of ${t.caption.textContent}` + slots.map((s, i) => \
+                       ` (${s}${r.cells[i + 1].textContent ? ' ' + r.cells[i + 1].textContent : ''})`).join(''));\
+                 })",
+            )
+            .await,
+        )
+        .expect("instance rows");
+        instances.sort();
+        let shown = Shown {
+            facts,
+            agenda,
+            instances,
+        };
+        (shown, firings)
     }
 
     #[tokio::test(flavor = "current_thread")]
     async fn a_class_works_through_the_teaching_examples() {
-        let (_driver, port) = match chromedriver() {
-            Ok(found) => found,
-            Err(why) => {
-                println!("skipped: the playground was not opened in a browser: {why}");
-                return;
-            }
+        let Some((_driver, playground, client)) = open_page().await else {
+            return;
         };
-        let playground = Playground::start();
-        let client = browser(port).await;
-        client
-            .goto(&playground.url())
-            .await
-            .expect("the page opens");
-        until(&client, "document.body.dataset.ready === 'yes'").await;
         let examples = teaching_examples();
         let titles: Vec<String> = serde_json::from_value(
             value(
@@ -1156,19 +1283,9 @@ mod browser {
                     .await
                     .expect("shown")
                 {
-                    let (facts, agenda, firings) = panes(&client).await;
-                    let (engine_facts, engine_agenda, _) =
-                        engine_at(&taught.text, &answers, firings);
-                    assert_eq!(
-                        facts, engine_facts,
-                        "{} after {firings} firings",
-                        taught.file
-                    );
-                    assert_eq!(
-                        agenda, engine_agenda,
-                        "{} after {firings} firings",
-                        taught.file
-                    );
+                    let (shown, firings) = panes(&client).await;
+                    let (engine, _) = engine_at(&taught.text, &answers, firings);
+                    assert_eq!(shown, engine, "{} after {firings} firings", taught.file);
                 } else {
                     // A (read): answer as the conformance batch file does.
                     let answer = taught.answers[answers.len()].clone();
@@ -1202,8 +1319,8 @@ mod browser {
             value(&client, "document.getElementById('p-output').textContent").await,
             json!(animals.printed)
         );
-        let (_, _, firings) = panes(&client).await;
-        let (_, _, env) = engine_at(&animals.text, &animals.answers, firings);
+        let (_, firings) = panes(&client).await;
+        let (_, env) = engine_at(&animals.text, &animals.answers, firings);
 
         // A click on a fact shows its derivation; on a rule, why it has not fired.
         act(
@@ -1298,9 +1415,44 @@ mod browser {
         assert!(status.contains("stopped at a breakpoint"), "{status}");
         let first = text(&client, "#p-agenda tr.activation").await;
         assert!(first.contains("fault"), "{first}");
-        let (facts, agenda, firings) = panes(&client).await;
-        let (engine_facts, engine_agenda, _) = engine_at(&diagnosis.text, &[], firings);
-        assert_eq!((facts, agenda), (engine_facts, engine_agenda));
+        let (shown, firings) = panes(&client).await;
+        let (engine, _) = engine_at(&diagnosis.text, &[], firings);
+        assert_eq!(shown, engine);
+
+        // A construct in error is marked at its line and left out; the rest runs.
+        let (whole, without) = program_with_an_error();
+        client
+            .execute(
+                "const e = document.getElementById('p-editor'); e.value = arguments[0]; \
+                 e.dispatchEvent(new Event('input'));",
+                vec![json!(whole)],
+            )
+            .await
+            .expect("the program typed");
+        click_and_wait(&client, "p-run").await;
+        until(&client, "!document.getElementById('p-problems').hidden").await;
+        let marked = client
+            .find(Locator::Css("#p-gutter div.bad"))
+            .await
+            .expect("a marked line");
+        assert_eq!(marked.text().await.expect("number"), "3");
+        let listed = text(&client, "#p-problem-list li").await;
+        assert!(
+            listed.contains("line 3") && listed.contains("printuot"),
+            "{listed}"
+        );
+        let (alone, _) = engine_at(&without, &[], u64::MAX);
+        let mut engine = Environment::new();
+        let out = engine.capture_output();
+        engine.load_str(&without, "items.clp").expect("loads");
+        engine.reset();
+        engine.run(None).expect("runs");
+        assert_eq!(
+            value(&client, "document.getElementById('p-output').textContent").await,
+            json!(out.take())
+        );
+        let (shown, _) = panes(&client).await;
+        assert_eq!(shown, alone);
 
         // Phone width: nothing wider than the screen.
         client.set_window_size(390, 844).await.expect("resize");
@@ -1384,20 +1536,9 @@ mod browser {
 
     #[tokio::test(flavor = "current_thread")]
     async fn a_student_steps_runs_and_breaks_the_rule_file() {
-        let (_driver, port) = match chromedriver() {
-            Ok(found) => found,
-            Err(why) => {
-                println!("skipped: the playground was not opened in a browser: {why}");
-                return;
-            }
+        let Some((_driver, _playground, client)) = open_page().await else {
+            return;
         };
-        let playground = Playground::start();
-        let client = browser(port).await;
-        client
-            .goto(&playground.url())
-            .await
-            .expect("the page opens");
-        until(&client, "document.body.dataset.ready === 'yes'").await;
         click_and_wait(&client, "mode-puzzle").await;
         until(
             &client,

@@ -24,6 +24,10 @@ __all__ = (
     "ImpliedFact",
     "TemplateFact",
     "Template",
+    "Class",
+    "ClassSlot",
+    "Instance",
+    "MessageHandler",
     "Strategy",
     "SalienceEvaluation",
     "Verbosity",
@@ -37,6 +41,7 @@ __all__ = (
     "compare",
 )
 
+from salience.classes import Class, ClassSlot, Instance, MessageHandler
 from salience.common import (
     ClassDefaultMode,
     CLIPSError,

@@ -1,44 +1,17 @@
 """Rules and activations, as clipspy models them."""
 
 from salience.common import Verbosity
+from salience.constructs import ModuleMember
 from salience.values import Symbol
 
 
-class Rule:
+class Rule(ModuleMember):
     """A defrule."""
 
-    __slots__ = ("_env", "_name")
+    __slots__ = ()
 
-    def __init__(self, env, name: str):
-        self._env = env
-        self._name = name
-
-    def __hash__(self):
-        return hash((id(self._env), self._name))
-
-    def __eq__(self, rule):
-        return isinstance(rule, Rule) and self._env is rule._env and self._name == rule._name
-
-    def __str__(self):
-        return " ".join(self._pp().split())
-
-    def __repr__(self):
-        return "%s: %s" % (self.__class__.__name__, " ".join(self._pp().split()))
-
-    def _pp(self) -> str:
-        return self._env._call("ppdefrule", Symbol(self._name), Symbol("nil")) or ""
-
-    @property
-    def name(self) -> str:
-        """Rule name."""
-        return self._name
-
-    @property
-    def module(self):
-        """The module in which the rule is defined."""
-        from salience.modules import Module
-
-        return Module(self._env, self._env._call("defrule-module", Symbol(self._name)))
+    _pp_command = "ppdefrule"
+    _module_command = "defrule-module"
 
     @property
     def deletable(self) -> bool:
@@ -111,45 +84,17 @@ class Activation:
         return [self._env._fact(f) if f is not None else None for f in self._facts]
 
 
-class Function:
+class Function(ModuleMember):
     """A deffunction (``define_function`` makes one too); calling it calls it."""
 
-    __slots__ = ("_env", "_name")
+    __slots__ = ()
 
-    def __init__(self, env, name: str):
-        self._env = env
-        self._name = str(name)
-
-    def __hash__(self):
-        return hash((id(self._env), self._name))
-
-    def __eq__(self, function):
-        return isinstance(function, Function) and self._env is function._env and self._name == function._name
-
-    def __str__(self):
-        return " ".join(self._pp().split())
-
-    def __repr__(self):
-        return "%s: %s" % (self.__class__.__name__, " ".join(self._pp().split()))
+    _pp_command = "ppdeffunction"
+    _module_command = "deffunction-module"
 
     def __call__(self, *arguments):
         """Call the function with Python values."""
         return self._env.call(self._name, *arguments)
-
-    def _pp(self) -> str:
-        return self._env._call("ppdeffunction", Symbol(self._name), Symbol("nil")) or ""
-
-    @property
-    def name(self) -> str:
-        """Function name."""
-        return self._name
-
-    @property
-    def module(self):
-        """The module in which the function is defined."""
-        from salience.modules import Module
-
-        return Module(self._env, self._env._call("deffunction-module", Symbol(self._name)))
 
     def undefine(self):
         """Undefine the function (the CLIPS ``undeffunction`` command)."""

@@ -71,7 +71,7 @@ class SaveMode(IntEnum):
 
 
 class ClassDefaultMode(IntEnum):
-    """COOL's class default mode (for API compatibility; COOL is not there yet)."""
+    """COOL's class default mode (for API compatibility)."""
 
     CONVENIENCE_MODE = 0
     CONSERVATION_MODE = 1

@@ -7,6 +7,7 @@ import weakref
 
 from salience import _native
 from salience.agenda import Activation, Function, Rule
+from salience.classes import Class, Instance
 from salience.common import (
     CLIPSError,
     SalienceEvaluation,
@@ -31,6 +32,13 @@ EVALUATIONS = ["when-defined", "when-activated", "every-cycle"]
 def _fact_factory(env_ref):
     def factory(index, implied):
         return fact_of_kind(env_ref(), index, implied)
+
+    return factory
+
+
+def _instance_factory(env_ref):
+    def factory(name):
+        return Instance(env_ref(), name)
 
     return factory
 
@@ -69,14 +77,15 @@ class Environment:
         ref = weakref.ref(self)
         self._functions = {}
         self._routers = {}
-        self._core = _native.Core(
-            Symbol,
-            InstanceName,
-            Fact,
-            _fact_factory(ref),
-            _dispatcher(ref),
-            _python_function(self._functions),
-        )
+        types = {
+            "symbol": Symbol,
+            "instance_name": InstanceName,
+            "fact": Fact,
+            "fact_factory": _fact_factory(ref),
+            "instance": Instance,
+            "instance_factory": _instance_factory(ref),
+        }
+        self._core = _native.Core(types, _dispatcher(ref), _python_function(self._functions))
         self._error_router = ErrorRouter()
         self.add_router(self._error_router)
 
@@ -357,15 +366,36 @@ class Environment:
         for arg in args:
             self._call("printout", Symbol(router_name), arg)
 
-    # ---- COOL (not there yet) ----
+    # ---- COOL ----
 
     def classes(self):
-        """COOL classes: not available until Salience has COOL."""
-        raise NotImplementedError("COOL (defclass, instances) is not in Salience yet")
+        """Iterate over the classes, CLIPS's predefined ones first."""
+        return (Class(self, n) for n in self._core.class_names())
+
+    def find_class(self, name: str) -> Class:
+        """Find a class by its name (LookupError if there is none)."""
+        if self._core.class_info(name) is None:
+            raise LookupError("Class '%s' not found" % name)
+        return Class(self, name)
 
     def instances(self):
-        """COOL instances: not available until Salience has COOL."""
-        raise NotImplementedError("COOL (defclass, instances) is not in Salience yet")
+        """Iterate over the instances, in the order they were made."""
+        return (Instance(self, n) for n in self._core.instance_names())
+
+    def find_instance(self, name: str, module=None) -> Instance:
+        """Find an instance by its name, without brackets (LookupError if there
+        is none). ``module`` is accepted for clipspy's signature."""
+        if self._core.instance_slots(name) is None:
+            raise LookupError("Instance '%s' not found" % name)
+        return Instance(self, name)
+
+    def make_instance(self, command: str) -> Instance:
+        """Make an instance from CLIPS text ``(name of CLASS (slot value)...)``,
+        as CLIPS's ``MakeInstance`` does; the new instance."""
+        name = self.eval("(make-instance %s)" % command.strip()[1:-1])
+        if not isinstance(name, InstanceName):
+            raise self._error("could not make the instance", code=1)
+        return Instance(self, name)
 
     # ---- extras ----
 

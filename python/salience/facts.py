@@ -3,6 +3,7 @@
 from itertools import chain
 
 from salience.common import CLIPSError, engine_call
+from salience.constructs import ModuleMember
 from salience.values import Symbol
 
 
@@ -129,49 +130,22 @@ def fact_of_kind(env, index: int, implied) -> Fact:
     return ImpliedFact(env, index) if implied else TemplateFact(env, index)
 
 
-class Template:
+class Template(ModuleMember):
     """A deftemplate (or the implied template of an ordered fact's relation)."""
 
-    __slots__ = ("_env", "_name")
+    __slots__ = ()
 
-    def __init__(self, env, name: str):
-        self._env = env
-        self._name = name
-
-    def __hash__(self):
-        return hash((id(self._env), self._name))
-
-    def __eq__(self, template):
-        return isinstance(template, Template) and self._env is template._env and self._name == template._name
-
-    def __str__(self):
-        return " ".join(self._pp().split())
-
-    def __repr__(self):
-        return "%s: %s" % (self.__class__.__name__, " ".join(self._pp().split()))
+    _pp_command = "ppdeftemplate"
+    _module_command = "deftemplate-module"
 
     def _pp(self) -> str:
-        if self.implied:
-            return ""
-        return self._env._call("ppdeftemplate", Symbol(self._name), Symbol("nil")) or ""
+        return "" if self.implied else super()._pp()
 
     @property
     def implied(self) -> bool:
         """True if the template is implied (ordered facts)."""
         names = self._env._call("deftemplate-slot-names", Symbol(self._name))
         return names == ("implied",)
-
-    @property
-    def name(self) -> str:
-        """The template name."""
-        return self._name
-
-    @property
-    def module(self):
-        """The module defining the template."""
-        from salience.modules import Module
-
-        return Module(self._env, self._env._call("deftemplate-module", Symbol(self._name)))
 
     @property
     def deletable(self) -> bool:

@@ -52,6 +52,13 @@ pub struct Core {
     types: Rc<Types>,
 }
 
+/// Slot values as the engine's calls take them.
+fn by_name(slots: &[(String, Value)]) -> Vec<(&str, Value)> {
+    (slots.iter())
+        .map(|(n, v)| (n.as_str(), v.clone()))
+        .collect()
+}
+
 /// The engine's error as the package's exception.
 fn engine_error(message: impl Into<String>) -> PyErr {
     EngineError::new_err(message.into())
@@ -121,19 +128,17 @@ impl Core {
 
 #[pymethods]
 impl Core {
-    /// A new environment. `dispatch(name, text)` receives all output; facts convert
-    /// with `fact_factory(index, implied)`; `python_function(name, *args)` runs the Python
-    /// functions that `define_function` names.
+    /// A new environment. `types` names the classes values convert to (see
+    /// [`Types::from_dict`]); `dispatch(name, text)` receives all output;
+    /// `python_function(name, *args)` runs the Python functions that
+    /// `define_function` names.
     #[new]
     fn new(
         py: Python<'_>,
-        symbol: Py<PyAny>,
-        instance_name: Py<PyAny>,
-        fact_class: Py<PyAny>,
-        fact_factory: Py<PyAny>,
+        types: &Bound<'_, PyDict>,
         dispatch: Py<PyAny>,
         python_function: Py<PyAny>,
-    ) -> Self {
+    ) -> PyResult<Self> {
         let mut env = Environment::new();
         env.set_output(PyOutput {
             name: "stdout",
@@ -143,12 +148,7 @@ impl Core {
             name: "stderr",
             dispatch,
         });
-        let types = Rc::new(Types {
-            symbol,
-            instance_name,
-            fact_class,
-            fact_factory,
-        });
+        let types = Rc::new(Types::from_dict(types)?);
         let udf_types = types.clone();
         env.define_udf(
             "python-function",
@@ -167,7 +167,7 @@ impl Core {
                 })
             }),
         );
-        Core { env, types }
+        Ok(Core { env, types })
     }
 
     /// Calls the function, deffunction or command `name` with `args`.
@@ -265,8 +265,7 @@ impl Core {
     /// Asserts a fact of deftemplate `template` with the slots given; its index.
     fn assert_fact(&mut self, template: &str, slots: &Bound<'_, PyDict>) -> PyResult<u64> {
         let slots = self.slots(slots)?;
-        let borrowed: Vec<(&str, Value)> =
-            slots.iter().map(|(n, v)| (n.as_str(), v.clone())).collect();
+        let borrowed = by_name(&slots);
         (self.env.assert_fact(template, &borrowed))
             .map(|id| id.0)
             .map_err(|e| engine_error(e.to_string()))
@@ -291,8 +290,7 @@ impl Core {
     /// change duplicated another fact).
     fn modify(&mut self, index: u64, slots: &Bound<'_, PyDict>) -> PyResult<Option<u64>> {
         let slots = self.slots(slots)?;
-        let borrowed: Vec<(&str, Value)> =
-            slots.iter().map(|(n, v)| (n.as_str(), v.clone())).collect();
+        let borrowed = by_name(&slots);
         (self.env.modify_fact(FactId(index), &borrowed))
             .map(|id| id.map(|id| id.0))
             .map_err(|e| engine_error(e.to_string()))
@@ -309,6 +307,76 @@ impl Core {
                 )
             })
             .collect()
+    }
+
+    /// The classes, as `(list-defclasses)` lists them.
+    fn class_names(&self) -> Vec<String> {
+        (self.env.class_names().iter())
+            .map(|c| c.to_string())
+            .collect()
+    }
+
+    /// Class `name`'s module and whether CLIPS predefines it (`None`: no class).
+    fn class_info(&self, name: &str) -> Option<(String, bool)> {
+        (self.env.class_view(name)).map(|c| (c.module.to_string(), c.system))
+    }
+
+    /// Slot `slot` of class `class`: (public, initializable, writable, multislot).
+    fn class_slot_info(&self, class: &str, slot: &str) -> Option<(bool, bool, bool, bool)> {
+        (self.env.class_slot_view(class, slot))
+            .map(|s| (s.public, s.initializable, s.writable, s.multi))
+    }
+
+    /// The instances' names, in the order they were made.
+    fn instance_names(&self) -> Vec<String> {
+        (self.env.instance_views().iter())
+            .map(|i| i.name.to_string())
+            .collect()
+    }
+
+    /// Instance `name`'s class and its slots as (name, value) pairs (`None`: no
+    /// such instance).
+    fn instance_slots(&self, py: Python<'_>, name: &str) -> PyResult<Option<(String, SlotValues)>> {
+        let Some(view) = self.env.instance_view(name) else {
+            return Ok(None);
+        };
+        let slots = (view.slots.iter())
+            .map(|(slot, value)| {
+                Ok((
+                    slot.to_string(),
+                    self.types.to_py(py, value, Some(&self.env))?,
+                ))
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok(Some((view.class.to_string(), slots)))
+    }
+
+    /// Instance `name` as `(send [name] print)` prints it.
+    fn instance_text(&mut self, name: &str) -> Option<String> {
+        self.env.instance_text(name)
+    }
+
+    /// Makes an instance of `class` (named `name`, or by `(gensym*)`) with the
+    /// slots given; its name.
+    #[pyo3(signature = (class, name, slots))]
+    fn make_instance(
+        &mut self,
+        class: &str,
+        name: Option<&str>,
+        slots: &Bound<'_, PyDict>,
+    ) -> PyResult<String> {
+        let slots = self.slots(slots)?;
+        let borrowed = by_name(&slots);
+        (self.env.make_instance_with(class, name, &borrowed))
+            .map(|name| name.to_string())
+            .map_err(|e| engine_error(e.message))
+    }
+
+    /// Writes slots of instance `name` directly (no messages).
+    fn modify_instance(&mut self, name: &str, slots: &Bound<'_, PyDict>) -> PyResult<()> {
+        let slots = self.slots(slots)?;
+        let borrowed = by_name(&slots);
+        (self.env.modify_instance_with(name, &borrowed)).map_err(|e| engine_error(e.message))
     }
 
     /// Sets the run limits (`None`: no limit).

@@ -1,11 +1,11 @@
 //! CLIPS values to Python objects and back, as clipspy converts them: a symbol is a
 //! `Symbol` (a `str`), a string a `str`, a multifield a `tuple`, a fact address the
-//! fact's object, void `None`; from Python, `bool` is `TRUE`/`FALSE`, `None` is `nil`,
+//! fact's object, an instance address the instance's object, void `None`; from Python, `bool` is `TRUE`/`FALSE`, `None` is `nil`,
 //! a `list` or `tuple` a multifield.
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyFloat, PyInt, PyList, PyString, PyTuple};
+use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 use salience_engine::{Environment, FactId, Value};
 
 /// The Python classes values convert to, given by the `salience` package.
@@ -19,9 +19,31 @@ pub struct Types {
     /// Makes the fact object of an index: `factory(index, implied)`, `implied`
     /// `None` when the environment cannot be asked (while rules run).
     pub fact_factory: Py<PyAny>,
+    /// The class of instances (an instance object converts to its name).
+    pub instance_class: Py<PyAny>,
+    /// Makes the instance object of a name: `factory(name)`.
+    pub instance_factory: Py<PyAny>,
 }
 
 impl Types {
+    /// The classes given by the package as a dict: `symbol`, `instance_name`,
+    /// `fact`, `fact_factory`, `instance`, `instance_factory`.
+    pub fn from_dict(types: &Bound<'_, PyDict>) -> PyResult<Types> {
+        let get = |key: &str| -> PyResult<Py<PyAny>> {
+            (types.get_item(key)?)
+                .map(Bound::unbind)
+                .ok_or_else(|| PyTypeError::new_err(format!("no `{key}` among the types")))
+        };
+        Ok(Types {
+            symbol: get("symbol")?,
+            instance_name: get("instance_name")?,
+            fact_class: get("fact")?,
+            fact_factory: get("fact_factory")?,
+            instance_class: get("instance")?,
+            instance_factory: get("instance_factory")?,
+        })
+    }
+
     /// `value` as a Python object; `env` tells a fact's kind.
     pub fn to_py(
         &self,
@@ -45,9 +67,7 @@ impl Types {
                 self.fact_factory.call1(py, (id.0, implied))?
             }
             Value::InstanceName(s) => self.instance_name.call1(py, (s.as_str(),))?,
-            // An instance address reaches Python as its name until the package has
-            // clipspy's Instance objects.
-            Value::Instance(id) => self.instance_name.call1(py, (id.name().as_str(),))?,
+            Value::Instance(id) => self.instance_factory.call1(py, (id.name().as_str(),))?,
             Value::Void => py.None(),
         })
     }
@@ -82,6 +102,12 @@ impl Types {
                 .map(|item| self.value_of(&item?))
                 .collect::<PyResult<Vec<_>>>()?;
             return Ok(Value::multifield(items));
+        }
+        // An instance object designates its instance by name (every instance
+        // function takes a name where it takes an address).
+        if object.is_instance(self.instance_class.bind(py))? {
+            let name: String = object.getattr("name")?.extract()?;
+            return Ok(Value::InstanceName(salience_engine::value::atom(&name)));
         }
         if object.is_instance(self.fact_class.bind(py))? {
             return Ok(Value::Fact(FactId(object.getattr("index")?.extract()?)));

@@ -122,3 +122,41 @@ def test_compare_rows_are_ready_for_pandas(tmp_path):
         assert row["status"] == "solved"
         givens = SUDOKU if row["index"] == 1 else SUDOKU_2
         assert valid_sudoku(givens, row["answer"])
+
+
+def test_instances_as_dicts_and_made_from_text(env):
+    env.build("(defclass A (is-a USER) (slot x (default 1)) (multislot ys))")
+    env.build("(defclass B (is-a A) (slot z))")
+    b = env.make_instance("(b1 of B (z 3) (ys a b))")
+    assert b == env.find_instance("b1")
+    # Every slot, inherited ones too (iteration gives the class's own, as clipspy).
+    assert b.as_dict() == {"x": 1, "ys": ("a", "b"), "z": 3}
+    assert list(b) == [("z", 3)]
+    with pytest.raises(salience.CLIPSError):
+        env.make_instance("(c1 of NOPE)")
+
+
+def test_instances_reach_python_functions_as_instances(env):
+    seen = []
+    env.define_function(lambda i: seen.append(i) or i, name="look")
+    env.build("(defclass A (is-a USER) (slot x))")
+    a = env.find_class("A").make_instance("a1", x=4)
+    returned = env.eval("(look (instance-address [a1]))")
+    assert seen == [a] and isinstance(seen[0], salience.Instance)
+    assert seen[0]["x"] == 4
+    # An instance given back to CLIPS designates it by name.
+    assert returned == salience.InstanceName("a1")
+    assert env.call("instance-existp", a) == "TRUE"
+
+
+def test_a_slot_write_is_checked(env):
+    env.build("(defclass A (is-a USER) (slot x (access read-only) (default 1)) (slot y))")
+    a = env.find_class("A").make_instance("a1")
+    with pytest.raises(salience.CLIPSError, match="MSGFUN3"):
+        a.modify_slots(x=2)
+    with pytest.raises(KeyError):
+        a.modify_slots(w=2)
+    with pytest.raises(salience.CLIPSError, match="INSFUN7"):
+        a.modify_slots(y=(1, 2))
+    a.modify_slots(y=5)
+    assert (a["x"], a["y"]) == (1, 5)

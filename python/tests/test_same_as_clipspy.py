@@ -267,7 +267,64 @@ def functions_and_settings(m, tmp_path=None):
     return seen
 
 
-SCENARIOS = [functions_and_settings, run_program, facts_api, eval_values, errors, python_functions, agenda, clear_and_reset, globals_and_modules]
+CLASSES = """
+(defclass A (is-a USER) (slot x (default 1)) (multislot ys))
+(defclass B (is-a A) (slot z))
+(defmessage-handler A double () (* 2 ?self:x))
+(defrule show (item ?i) => (printout t "item " ?i " is " (send ?i double) crlf))
+"""
+
+
+def classes_and_instances(m):
+    env = m.Environment()
+    out = Capture.of(m)
+    env.add_router(out)
+    for construct in split_constructs(CLASSES):
+        env.build(construct)
+    env.eval("(make-instance a1 of A (x 5) (ys 1 2))")
+    a1 = env.find_instance("a1")
+    seen = {"a1": (repr(a1), str(a1), a1.name, repr(a1.instance_class), list(a1), a1["x"], a1["ys"])}
+    A, B = env.find_class("A"), env.find_class("B")
+    b1 = B.make_instance("b1", x=3, z="s", ys=(1, m.Symbol("q")))
+    seen["b1"] = (repr(b1), list(b1), b1["x"], b1["z"])
+    seen["unnamed"] = repr(A.make_instance(x=7))
+    seen["classes"] = [c.name for c in env.classes()]
+    seen["instances"] = [repr(i) for i in env.instances()]
+    seen["send"] = (a1.send("double"), b1.send("put-z", "42"), b1["z"])
+    seen["address"] = (repr(env.eval("(instance-address [a1])")), env.eval("(instance-address [a1])") == a1)
+    name = env.eval("(instance-name [a1])")
+    seen["name"] = (name, type(name).__name__)
+    for lookup in (lambda: env.find_instance("zz"), lambda: env.find_class("Q")):
+        try:
+            lookup()
+        except LookupError as error:
+            seen.setdefault("lookup", []).append(str(error))
+    seen["class"] = (A.abstract, A.reactive, A.module.name, A.deletable, str(A))
+    seen["slots"] = ([s.name for s in A.slots()], [s.name for s in B.slots()], [s.name for s in B.slots(inherited=True)])
+    seen["slot facets"] = [(s.name, s.public, s.initializable, s.writable) for s in B.slots(inherited=True)]
+    seen["hierarchy"] = ([c.name for c in A.subclasses()], [c.name for c in B.superclasses()], [c.name for c in B.superclasses(inherited=True)])
+    seen["subclass"] = (B.subclass(A), A.superclass(B), A.subclass(B))
+    seen["class instances"] = [repr(i) for i in A.instances()]
+    seen["handlers"] = [(h.name, h.type) for h in A.message_handlers()]
+    seen["handler"] = str(A.find_message_handler("double"))
+    a1.modify_slots(x=9)
+    seen["modified"] = repr(a1)
+    try:
+        B.make_instance("q", nope=1)
+    except KeyError as error:
+        seen["bad slot"] = str(error)
+    env.assert_string("(item [a1])")
+    env.run()
+    seen["rule output"] = out.text
+    a1.delete()
+    seen["deleted"] = [repr(i) for i in env.instances()]
+    b1.unmake()
+    seen["unmade"] = [repr(i) for i in env.instances()]
+    seen["deletable"] = B.deletable
+    return seen
+
+
+SCENARIOS = [classes_and_instances, functions_and_settings, run_program, facts_api, eval_values, errors, python_functions, agenda, clear_and_reset, globals_and_modules]
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda s: s.__name__)

@@ -38,4 +38,5 @@ pub const EXAMPLES: &[Example] = &[
     example!("CE: logical", "ce-logical.clp"),
     example!("CE: test", "ce-test.clp"),
     example!("CE: or", "ce-or.clp"),
+    example!("Objects: classes, instances, messages", "objects.clp"),
 ];

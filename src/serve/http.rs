@@ -6,7 +6,8 @@
 //! rule file (text); `POST /api/run` a puzzle run or step (a [`PlayRequest`] in, a
 //! [`Played`](super::play::Played) or the rule file's problems out); `POST
 //! /api/program` a program-mode run (a [`ProgramRequest`] in, a
-//! [`ProgramState`](super::program::ProgramState) or the files' problems out).
+//! [`ProgramState`](super::program::ProgramState) out, with the problems of any
+//! construct left out).
 //!
 //! [`Playground::handle_request`] is the whole of what a request can make the server
 //! do, apart from reading the bytes off the socket: it takes the method, target,
@@ -19,7 +20,7 @@
 use super::catalog::Catalog;
 use super::page;
 use super::play::{PlayError, PlayRequest};
-use super::program::{run_program, ProgramError, ProgramRequest};
+use super::program::{run_program, BadRequest, ProgramRequest};
 use serde_json::json;
 use std::io::{Read, Write};
 use std::net::{IpAddr, SocketAddr};
@@ -263,7 +264,7 @@ impl Playground {
     }
 }
 
-/// `POST /api/program`: a program-mode run; the files' problems when one does not load.
+/// `POST /api/program`: a program-mode run, with the problems of the constructs left out.
 fn program(body: &[u8]) -> Reply {
     let request: ProgramRequest = match serde_json::from_slice(body) {
         Ok(r) => r,
@@ -275,10 +276,6 @@ fn program(body: &[u8]) -> Reply {
             value["ok"] = json!(true);
             Reply::json(200, &value)
         }
-        Err(ProgramError::Problems { problems, rendered }) => Reply::json(
-            200,
-            &json!({ "ok": false, "problems": problems, "rendered": rendered }),
-        ),
-        Err(ProgramError::BadRequest(message)) => Reply::refused(400, message),
+        Err(BadRequest(message)) => Reply::refused(400, message),
     }
 }

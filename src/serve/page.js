@@ -315,8 +315,6 @@ async function program(target, extra = {}) {
     const result = await reply.json();
     if (result.ok) {
       showState(result);
-    } else if (result.problems) {
-      showProgramProblems(result);
     } else {
       $('p-status').textContent = `Error: ${result.message}`;
     }
@@ -338,11 +336,10 @@ const STOPS = {
 
 function showState(r) {
   prog.shown = r;
-  progProblems = new Map();
-  progGutter();
-  $('p-problems').hidden = true;
+  showProgramProblems(r);
   $('p-status').textContent = `${r.firings} rule firing${r.firings === 1 ? '' : 's'} · ${STOPS[r.stop]}` +
-    (r.message ? `: ${r.message}` : '');
+    (r.message ? `: ${r.message}` : '') +
+    (r.problems.length > 0 ? ' · constructs in error left out (marked in red)' : '');
   $('p-status').dataset.stop = r.stop;
   $('p-output').textContent = r.output + (r.output_cut ? '\n[output cut: too long]' : '');
   $('p-output').scrollTop = $('p-output').scrollHeight;
@@ -386,6 +383,30 @@ function showState(r) {
     facts.appendChild(list);
   }
   if (r.facts.length === 0) facts.textContent = '(no facts)';
+  // Instances: a table per class.
+  const instances = $('p-instances');
+  instances.replaceChildren();
+  for (const c of r.instances) {
+    const table = document.createElement('table');
+    table.className = 'instances';
+    const caption = document.createElement('caption');
+    caption.textContent = c.class;
+    table.appendChild(caption);
+    const head = document.createElement('tr');
+    cell(head, 'instance', 'th');
+    c.slots.forEach((s) => cell(head, s, 'th'));
+    table.appendChild(head);
+    for (const [name, values] of c.instances) {
+      const row = document.createElement('tr');
+      row.className = 'instance';
+      row.dataset.name = name;
+      cell(row, `[${name}]`);
+      values.forEach((v) => cell(row, v));
+      table.appendChild(row);
+    }
+    instances.appendChild(table);
+  }
+  if (r.instances.length === 0) instances.textContent = '(no instances)';
   // Agenda, strategy, focus.
   $('p-strategy').textContent = `(strategy: ${r.strategy})`;
   const agenda = $('p-agenda');
@@ -435,8 +456,8 @@ function whyNot(rule) {
   return program({ firings: prog.shown.firings }, { why_not: rule });
 }
 
+// The constructs left out: marked in the gutter, listed with CLIPS's messages.
 function showProgramProblems(r) {
-  prog.shown = null;
   const here = prog.files[prog.current].name;
   progProblems = new Map(r.problems.filter((p) => p.file === here).map((p) => [p.line, p.message]));
   progGutter();
@@ -453,9 +474,7 @@ function showProgramProblems(r) {
     list.appendChild(li);
   }
   $('p-rendered').textContent = r.rendered;
-  $('p-problems').hidden = false;
-  $('p-status').textContent = 'The program does not load: fix the lines marked in red.';
-  $('p-status').dataset.stop = 'problems';
+  $('p-problems').hidden = r.problems.length === 0 && r.rendered === '';
 }
 
 function programEdited() {

@@ -49,7 +49,8 @@ fn program_mode() -> Markup {
             p.intro {
                 "Write CLIPS rules (or open an example), then Run, or Step one rule firing at a "
                 "time and go Back. Click a line number to set a breakpoint on the rule there, a "
-                "fact to see why it holds, a rule to see why it has not fired."
+                "fact to see why it holds, a rule to see why it has not fired. A construct in "
+                "error is marked and left out; the rest loads and runs, as in CLIPS."
             }
             div.controls {
                 label { "Example" select #example {} }
@@ -70,7 +71,7 @@ fn program_mode() -> Markup {
                             autocapitalize="off" aria-label="The program" {}
                     }
                     div.problems #p-problems hidden {
-                        h2 { "The program does not load" }
+                        h2 { "Left out (the rest of the program loaded)" }
                         ul #p-problem-list {}
                         pre #p-rendered {}
                     }
@@ -86,6 +87,8 @@ fn program_mode() -> Markup {
                     }
                     h2 { "Facts" }
                     div #p-facts {}
+                    h2 { "Instances" }
+                    div #p-instances {}
                     div #explain hidden {
                         h2 #explain-title {}
                         pre #explain-text {}

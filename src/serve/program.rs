@@ -6,6 +6,8 @@
 //! environment. The engine is deterministic, so the replay is the run the student is
 //! looking at; ◀ Back is a replay one firing shorter. A read past the answers given
 //! stops the run (the engine's `stop_at_input_end`) and the page asks the question.
+//! A construct in error is left out and the rest of its file loads and runs, as
+//! CLIPS's `load` does; the state carries the problems beside the panes.
 //!
 //! The environment is confined: no file or process access
 //! ([`Capabilities::CONFINED`]), and every run is bounded in firings, time, facts,
@@ -16,7 +18,7 @@ use salience_engine::env::capabilities::Capabilities;
 use salience_engine::env::show;
 use salience_engine::env::{Environment, Limits, RunError, StopReason, TextInput, WHY_DEPTH};
 use salience_engine::syntax::span::line_col;
-use salience_engine::value::FactId;
+use salience_engine::value::{FactId, Value};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::io::Write;
@@ -84,7 +86,7 @@ pub struct ProgramRequest {
     pub why_not: Option<String>,
 }
 
-/// One problem of a file that does not load.
+/// One problem of a file: a construct left out.
 #[derive(Clone, Debug, Serialize)]
 pub struct FileProblem {
     /// The file.
@@ -108,6 +110,17 @@ pub struct TemplateFacts {
     pub slots: Vec<String>,
     /// Its facts: index and slot values as CLIPS prints them.
     pub facts: Vec<(u64, Vec<String>)>,
+}
+
+/// The instances of a class, as a table.
+#[derive(Clone, Debug, Serialize)]
+pub struct ClassInstances {
+    /// The class.
+    pub class: String,
+    /// Its slots: the table's columns.
+    pub slots: Vec<String>,
+    /// Its instances: name and slot values as CLIPS prints them.
+    pub instances: Vec<(String, Vec<String>)>,
 }
 
 /// An ordered fact.
@@ -153,6 +166,9 @@ pub struct ProgramState {
     pub ordered: Vec<OrderedFact>,
     /// The `(facts)` listing, line by line.
     pub facts: Vec<String>,
+    /// The instances, one table per class with instances, in the order the
+    /// classes' first instances were made.
+    pub instances: Vec<ClassInstances>,
     /// The agenda: the module on top of the focus first, each in firing order.
     pub agenda: Vec<AgendaEntry>,
     /// The conflict-resolution strategy.
@@ -165,21 +181,15 @@ pub struct ProgramState {
     pub why: Option<String>,
     /// Why the rule asked about has no activation.
     pub why_not: Option<String>,
+    /// The constructs left out, each at its file and line (the rest loaded).
+    pub problems: Vec<FileProblem>,
+    /// The loader's messages with file, line, column and a caret.
+    pub rendered: String,
 }
 
-/// Why a program could not be run.
+/// Why a program could not be run: the request is not one the page makes.
 #[derive(Clone, Debug)]
-pub enum ProgramError {
-    /// The request is not one the page makes.
-    BadRequest(String),
-    /// A file does not load.
-    Problems {
-        /// The problems, each at its file and line.
-        problems: Vec<FileProblem>,
-        /// The loader's messages with file, line, column and a caret.
-        rendered: String,
-    },
-}
+pub struct BadRequest(pub String);
 
 /// Output kept up to a bound.
 #[derive(Clone, Default)]
@@ -230,16 +240,16 @@ fn confined_environment(output: &Capped, input: &[String]) -> Environment {
 }
 
 /// Loads the program of `request`, resets, runs as asked and describes the result.
-pub fn run_program(request: &ProgramRequest) -> Result<ProgramState, ProgramError> {
+pub fn run_program(request: &ProgramRequest) -> Result<ProgramState, BadRequest> {
     if request.files.is_empty() || request.files.len() > LIMITS.files {
-        return Err(ProgramError::BadRequest(format!(
+        return Err(BadRequest(format!(
             "a program is 1 to {} files",
             LIMITS.files
         )));
     }
     let output = Capped::default();
     let mut env = confined_environment(&output, &request.input);
-    load(&mut env, &request.files)?;
+    let (problems, rendered) = load(&mut env, &request.files);
     env.reset();
     let (stop, message) = match advance(&mut env, request) {
         Ok(StopReason::AgendaEmpty) => ("end", None),
@@ -269,12 +279,15 @@ pub fn run_program(request: &ProgramRequest) -> Result<ProgramState, ProgramErro
         output_cut: cut,
         why,
         why_not,
+        problems,
+        rendered,
         ..describe(&env)
     })
 }
 
-/// Loads every file; all their problems when any does not load.
-fn load(env: &mut Environment, files: &[SourceFile]) -> Result<(), ProgramError> {
+/// Loads every file, a construct in error left out as CLIPS leaves it out; the
+/// problems and the loader's messages.
+fn load(env: &mut Environment, files: &[SourceFile]) -> (Vec<FileProblem>, String) {
     let mut problems = Vec::new();
     let mut rendered = String::new();
     for file in files {
@@ -292,11 +305,7 @@ fn load(env: &mut Environment, files: &[SourceFile]) -> Result<(), ProgramError>
             }));
         }
     }
-    if problems.is_empty() && rendered.is_empty() {
-        Ok(())
-    } else {
-        Err(ProgramError::Problems { problems, rendered })
-    }
+    (problems, rendered)
 }
 
 /// Fires the rules the request asks for: `firings` of them (breakpoints off), then,
@@ -349,17 +358,7 @@ fn describe(env: &Environment) -> ProgramState {
             });
             continue;
         }
-        let values = fact
-            .slots
-            .iter()
-            .map(|v| {
-                v.as_slice()
-                    .iter()
-                    .map(|item| item.repr().to_string())
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-            .collect();
+        let values = fact.slots.iter().map(field_text).collect();
         let name = template.name.to_string();
         match templates.iter_mut().find(|t| t.template == name) {
             Some(table) => table.facts.push((fact.id.0, values)),
@@ -367,6 +366,22 @@ fn describe(env: &Environment) -> ProgramState {
                 template: name,
                 slots: template.slots.iter().map(|s| s.name.to_string()).collect(),
                 facts: vec![(fact.id.0, values)],
+            }),
+        }
+    }
+    let mut instances: Vec<ClassInstances> = Vec::new();
+    for instance in env.instance_views() {
+        let (names, values): (Vec<String>, Vec<String>) = (instance.slots.iter())
+            .map(|(slot, value)| (slot.to_string(), field_text(value)))
+            .unzip();
+        let row = (instance.name.to_string(), values);
+        let class = instance.class.to_string();
+        match instances.iter_mut().find(|t| t.class == class) {
+            Some(table) => table.instances.push(row),
+            None => instances.push(ClassInstances {
+                class,
+                slots: names,
+                instances: vec![row],
             }),
         }
     }
@@ -401,6 +416,7 @@ fn describe(env: &Environment) -> ProgramState {
         templates,
         ordered,
         facts,
+        instances,
         agenda,
         strategy: env.rt.agenda.strategy().name().to_string(),
         focus: focus
@@ -414,5 +430,16 @@ fn describe(env: &Environment) -> ProgramState {
             .collect(),
         why: None,
         why_not: None,
+        problems: Vec::new(),
+        rendered: String::new(),
     }
+}
+
+/// A slot's value as CLIPS prints it in a fact or an instance: a multifield's
+/// fields separated by spaces, without parentheses.
+fn field_text(value: &Value) -> String {
+    (value.as_slice().iter())
+        .map(|item| item.repr().to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }

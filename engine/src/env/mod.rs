@@ -26,6 +26,7 @@ mod focus;
 mod generics;
 mod host;
 mod hypothesis;
+pub mod instance_api;
 pub mod journal;
 mod load;
 mod object_match;

@@ -592,7 +592,7 @@ pub(super) fn message_handler_existp(env: &mut Environment, args: &[Value]) -> R
     ))
 }
 
-/// `(ppdefmessage-handler class message [kind])`.
+/// `(ppdefmessage-handler class message [kind [logical-name]])`.
 pub(super) fn ppdefmessage_handler(env: &mut Environment, args: &[Value]) -> R {
     let function = "ppdefmessage-handler";
     let class = construct_name(args, 0, function)?;

@@ -1,0 +1,6 @@
+(load "../../../examples/teaching/objects.clp")
+(reset)
+(run)
+(facts)
+(instances)
+(exit)
