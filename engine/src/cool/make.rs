@@ -73,11 +73,9 @@ pub fn initialize_instance(
     let value = eval::eval(host, frame, instance)?;
     let id = instance_of(host, &value, "initialize-instance").map_err(|e| failed(e.message))?;
     let name = host.objects().instances.get(id).map(|i| i.name);
-    delayed(host, |host| {
-        match initialize(host, frame, id, overrides)? {
-            true => Ok(name.map_or_else(Value::false_sym, Value::InstanceName)),
-            false => Ok(Value::false_sym()),
-        }
+    delayed(host, |host| match initialize(host, frame, id, overrides)? {
+        true => Ok(name.map_or_else(Value::false_sym, Value::InstanceName)),
+        false => Ok(Value::false_sym()),
     })
 }
 

@@ -6,7 +6,7 @@ use super::left::LeftIndex;
 use super::memory::Hashed;
 use super::token::{Token, TokenId, Tokens, ROOT_TOKEN};
 use super::{JoinKey, NodeId, ProductionId, TestHost};
-use crate::compile::lhs::{AltKind, AlphaPattern, BoundExpr, FieldTest, VarSource};
+use crate::compile::lhs::{AlphaPattern, AltKind, BoundExpr, FieldTest, VarSource};
 use crate::compile::TemplateId;
 use crate::value::{FactId, Value};
 use crate::wm::{ByIndex, Fact};

@@ -387,7 +387,9 @@ pub(super) fn instances(env: &mut Environment, args: &[Value]) -> R {
             }
         }
     }
-    let Listing { mut text, count, .. } = listing;
+    let Listing {
+        mut text, count, ..
+    } = listing;
     // As CLIPS's PrintTally, no tally for no instances.
     if count > 0 {
         text.push_str(&tally(count, "instance"));
