@@ -513,11 +513,11 @@ pub fn call_function(host: &mut dyn Host, id: u32, args: impl Into<Args>, span: 
     let caller = host.program().current_module;
     host.set_current_module(module);
     let result = run_procedure(host, procedure, args);
+    host.set_current_module(caller);
     host.functions_running().pop();
     if let Some(values) = &traced {
         trace_deffunction(host, id, "<<", values);
     }
-    host.set_current_module(caller);
     *host.depth() -= 1;
     result.map_err(|mut e| {
         e.message.push('\n');
