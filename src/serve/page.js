@@ -286,6 +286,31 @@ function setProgram(files) {
   showFile();
 }
 
+// A table of facts of one template or instances of one class: a caption, a header
+// of `first` and the slot names, a row per element (its `key` in the row's dataset,
+// its `label` first, then its values; `click` when it has one).
+function slotTable(className, caption, first, slots, rows) {
+  const table = document.createElement('table');
+  table.className = className;
+  const title = document.createElement('caption');
+  title.textContent = caption;
+  table.appendChild(title);
+  const head = document.createElement('tr');
+  cell(head, first, 'th');
+  slots.forEach((s) => cell(head, s, 'th'));
+  table.appendChild(head);
+  for (const { key, label, values, click } of rows) {
+    const row = document.createElement('tr');
+    row.className = first;
+    row.dataset[key[0]] = key[1];
+    cell(row, label);
+    values.forEach((v) => cell(row, v));
+    if (click) row.addEventListener('click', click);
+    table.appendChild(row);
+  }
+  return table;
+}
+
 function cell(row, text, tag = 'td') {
   const c = document.createElement(tag);
   c.textContent = text;
@@ -349,25 +374,10 @@ function showState(r) {
   const facts = $('p-facts');
   facts.replaceChildren();
   for (const t of r.templates) {
-    const table = document.createElement('table');
-    table.className = 'facts';
-    const caption = document.createElement('caption');
-    caption.textContent = t.template;
-    table.appendChild(caption);
-    const head = document.createElement('tr');
-    cell(head, 'fact', 'th');
-    t.slots.forEach((s) => cell(head, s, 'th'));
-    table.appendChild(head);
-    for (const [id, values] of t.facts) {
-      const row = document.createElement('tr');
-      row.className = 'fact';
-      row.dataset.id = String(id);
-      cell(row, `f-${id}`);
-      values.forEach((v) => cell(row, v));
-      row.addEventListener('click', () => why(id));
-      table.appendChild(row);
-    }
-    facts.appendChild(table);
+    const rows = t.facts.map(([id, values]) => ({
+      key: ['id', String(id)], label: `f-${id}`, values, click: () => why(id),
+    }));
+    facts.appendChild(slotTable('facts', t.template, 'fact', t.slots, rows));
   }
   if (r.ordered.length > 0) {
     const list = document.createElement('ul');
@@ -387,24 +397,10 @@ function showState(r) {
   const instances = $('p-instances');
   instances.replaceChildren();
   for (const c of r.instances) {
-    const table = document.createElement('table');
-    table.className = 'instances';
-    const caption = document.createElement('caption');
-    caption.textContent = c.class;
-    table.appendChild(caption);
-    const head = document.createElement('tr');
-    cell(head, 'instance', 'th');
-    c.slots.forEach((s) => cell(head, s, 'th'));
-    table.appendChild(head);
-    for (const [name, values] of c.instances) {
-      const row = document.createElement('tr');
-      row.className = 'instance';
-      row.dataset.name = name;
-      cell(row, `[${name}]`);
-      values.forEach((v) => cell(row, v));
-      table.appendChild(row);
-    }
-    instances.appendChild(table);
+    const rows = c.instances.map(([name, values]) => ({
+      key: ['name', name], label: `[${name}]`, values,
+    }));
+    instances.appendChild(slotTable('instances', c.class, 'instance', c.slots, rows));
   }
   if (r.instances.length === 0) instances.textContent = '(no instances)';
   // Agenda, strategy, focus.

@@ -537,12 +537,7 @@ impl<'a> ExprCompiler<'a> {
                     .read_to(call.span.end))
             }
         };
-        let mut overrides = Vec::with_capacity(args.len().saturating_sub(fixed));
-        for o in args.get(fixed..).unwrap_or_default() {
-            let Expr::List(items, _) = o else { continue };
-            let slot = self.compile(&items[0])?;
-            overrides.push((slot, self.compile_all(&items[1..])?));
-        }
+        let overrides = self.slot_overrides(args.get(fixed..).unwrap_or_default())?;
         Ok(CExpr::Special(
             Box::new(Special::MakeInstance {
                 name,
@@ -551,6 +546,20 @@ impl<'a> ExprCompiler<'a> {
             }),
             call.span,
         ))
+    }
+
+    /// The slot overrides `(slot value...)` of an instance-making or -changing call,
+    /// as the parser has put them.
+    fn slot_overrides(&mut self, args: &[Expr]) -> Res<Vec<crate::cool::make::Override>> {
+        let mut overrides = Vec::with_capacity(args.len());
+        for o in args {
+            let Expr::List(items, _) = o else { continue };
+            let Some((slot, values)) = items.split_first() else {
+                continue;
+            };
+            overrides.push((self.compile(slot)?, self.compile_all(values)?));
+        }
+        Ok(overrides)
     }
 
     /// `(modify-instance ...)`, `(duplicate-instance ...)` and their variants:
@@ -568,12 +577,7 @@ impl<'a> ExprCompiler<'a> {
             Some(name) => Some(self.compile(name)?),
             None => None,
         };
-        let mut overrides = Vec::with_capacity(args.len().saturating_sub(fixed));
-        for o in args.get(fixed..).unwrap_or_default() {
-            let Expr::List(items, _) = o else { continue };
-            let slot = self.compile(&items[0])?;
-            overrides.push((slot, self.compile_all(&items[1..])?));
-        }
+        let overrides = self.slot_overrides(args.get(fixed..).unwrap_or_default())?;
         Ok(CExpr::Special(
             Box::new(Special::ModifyInstance {
                 function,
