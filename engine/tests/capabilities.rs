@@ -154,9 +154,8 @@ fn every_file_and_process_command_is_refused_with_a_message() {
         let args: Vec<String> = call
             .trim_start_matches('(')
             .trim_end_matches(')')
-            .splitn(2, ' ')
-            .nth(1)
-            .map(|a| a.to_string())
+            .split_once(' ')
+            .map(|(_, a)| a.to_string())
             .into_iter()
             .collect();
         let ways = [
@@ -182,7 +181,7 @@ fn every_file_and_process_command_is_refused_with_a_message() {
                 )),
                 "{way}: {message}"
             );
-            assert_eq!(needs(name).is_some(), true);
+            assert!(needs(name).is_some());
             // The action stopped there: nothing after it, nothing it would have read.
             let facts: Vec<_> = env.facts().collect();
             assert!(facts.is_empty(), "{way}: {} facts", facts.len());
