@@ -33,12 +33,19 @@ PROGRAM = """
 """
 
 
-def run_program(m):
+def loaded(m, program):
+    """An environment of module `m` with a capturing router and `program` built in
+    it construct by construct: the environment and the capture."""
     env = m.Environment()
     out = Capture.of(m)
     env.add_router(out)
-    for construct in split_constructs(PROGRAM):
+    for construct in split_constructs(program):
         env.build(construct)
+    return env, out
+
+
+def run_program(m):
+    env, out = loaded(m, PROGRAM)
     env.reset()
     activations = [repr(a) for a in env.activations()]
     fired = env.run()
@@ -276,11 +283,7 @@ CLASSES = """
 
 
 def classes_and_instances(m):
-    env = m.Environment()
-    out = Capture.of(m)
-    env.add_router(out)
-    for construct in split_constructs(CLASSES):
-        env.build(construct)
+    env, out = loaded(m, CLASSES)
     env.eval("(make-instance a1 of A (x 5) (ys 1 2))")
     a1 = env.find_instance("a1")
     seen = {"a1": (repr(a1), str(a1), a1.name, repr(a1.instance_class), list(a1), a1["x"], a1["ys"])}
